@@ -1,0 +1,63 @@
+//! # rules-core
+//!
+//! The rules-independent core of gorules. It knows no ruleset and no file format.
+//!
+//! * [`Color`], [`Point`], [`Move`] — players, locations, moves.
+//! * [`Topology`] — which points exist and which are adjacent: rectangular grids from 1×1 to
+//!   52×52, or any undirected graph (texts 000 and 001 allow any graph).
+//! * [`Board`] — a colouring with incrementally maintained chains, liberties and Zobrist
+//!   hash; [`Board::analyze`] tells what a move would do without making it.
+//! * [`history`] — repetition histories with an exact comparison behind every hash hit.
+//! * [`Ruleset`] / [`GameState`] — the one interface every ruleset implements.
+//! * [`GameRecord`] — a game as a record gives it (setup, moves, komi, result, markup).
+//! * [`replay()`] — drives a ruleset over a record and returns a [`Verdict`].
+//! * [`score`] — area maps, assessments of the end position, score breakdowns.
+//!
+//! ```
+//! use rules_core::{Board, Color, Topology};
+//! use std::sync::Arc;
+//!
+//! let topo = Arc::new(Topology::square(9).unwrap());
+//! let mut board = Board::new(topo.clone());
+//! let p = topo.parse_point("E5").unwrap();
+//! let what = board.analyze(p, Color::Black);
+//! assert!(!what.suicide);
+//! board.play(p, Color::Black);
+//! assert_eq!(board.get(p), Some(Color::Black));
+//! assert_eq!(board.hash(), what.hash_after);
+//! ```
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod color;
+pub mod history;
+pub mod point;
+pub mod record;
+pub mod replay;
+pub mod ruleset;
+pub mod score;
+pub mod topology;
+pub mod verdict;
+pub mod zobrist;
+
+pub use board::{Analysis, Board, Played};
+pub use color::{Color, PerColor};
+pub use history::{History, Superko, SuperkoKind};
+pub use point::{Move, Point};
+pub use record::{
+    Action, Finding, GameInfo, GameRecord, Komi, Markup, Outcome, RecordedMove, RecordedResult,
+};
+pub use replay::{AssessmentChoice, Assessor, ReplayOptions, Replayed, replay, report};
+pub use ruleset::{
+    Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput,
+    StartPosition, Tally, Turn, TurnEffect,
+};
+pub use score::{
+    AreaMap, AreaOwner, Assessment, AssessmentSource, ScoreBreakdown, ScoringMethod, SideScore,
+    Winner,
+};
+pub use topology::{Shape, Topology, TopologyError};
+pub use verdict::{
+    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, Policy, ResultCheck,
+    Verdict,
+};

@@ -1,0 +1,245 @@
+//! A game record, independent of any file format: the board, the setup, the moves of the main
+//! line, and what the record says about komi, handicap, rules, result and the end position.
+//! The `sgf-record` crate produces these from SGF; anything else (a graph-board JSON, GTP)
+//! can too.
+
+use crate::color::{Color, PerColor};
+use crate::point::Point;
+use crate::topology::Topology;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// One game, main line only.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    /// The board.
+    pub topology: Arc<Topology>,
+    /// Setup, player-to-move and moves, in record order.
+    pub actions: Vec<Action>,
+    /// Komi as recorded (`KM`), after any normalisation the reader applied.
+    pub komi: Option<Komi>,
+    /// Handicap as recorded (`HA`), when valid.
+    pub handicap: Option<u32>,
+    /// The rules the record declares (`RU`), verbatim.
+    pub rules: Option<String>,
+    /// The recorded result (`RE`), parsed.
+    pub result: Option<RecordedResult>,
+    /// End-of-game markup: territory and dead-stone marks in the last node(s).
+    pub markup: Markup,
+    /// Players, date, event and the like, for reports.
+    pub info: GameInfo,
+    /// Everything the reader noticed or repaired, each with a code and a message.
+    pub warnings: Vec<Finding>,
+    /// Number of variations (sibling branches off the main line) not replayed.
+    pub variations_ignored: u32,
+}
+
+impl GameRecord {
+    /// A record with no setup, moves or metadata on `topology`.
+    #[must_use]
+    pub fn new(topology: Arc<Topology>) -> GameRecord {
+        GameRecord {
+            topology,
+            actions: Vec::new(),
+            komi: None,
+            handicap: None,
+            rules: None,
+            result: None,
+            markup: Markup::default(),
+            info: GameInfo::default(),
+            warnings: Vec::new(),
+            variations_ignored: 0,
+        }
+    }
+
+    /// Number of moves (passes included) in the main line.
+    #[must_use]
+    pub fn move_count(&self) -> usize {
+        self.actions
+            .iter()
+            .filter(|a| matches!(a, Action::Move { .. }))
+            .count()
+    }
+}
+
+/// One step of a record's main line.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Stones put on or taken off the board directly (`AB`, `AW`, `AE`). Before the first
+    /// move this is the starting position; later it is an edit, reported as a finding.
+    Setup(Vec<(Point, Option<Color>)>),
+    /// The record says who is to play next (`PL`).
+    SetPlayer(Color),
+    /// A move.
+    Move {
+        /// Who moved.
+        color: Color,
+        /// What was played.
+        mv: RecordedMove,
+    },
+    /// Pauli rule 3: the player to move removes the disturbing cycle that started at turn
+    /// `start` (a gorules-private annotation; real records never contain it).
+    RemoveCycle {
+        /// Who removes it.
+        color: Color,
+        /// Turn number at which the cycle started (0 = the start of the game).
+        start: u32,
+    },
+}
+
+/// A move as written in a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordedMove {
+    /// A pass.
+    Pass,
+    /// A stone on a point of the board.
+    Place(Point),
+    /// A point the record names that is not on the board (reported, never played).
+    OffBoard(String),
+}
+
+/// Komi as recorded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Komi {
+    /// The value used: points added to White's score.
+    pub value: f64,
+    /// The text in the record.
+    pub raw: String,
+}
+
+/// The recorded result (`RE`), parsed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RecordedResult {
+    /// The text in the record.
+    pub raw: String,
+    /// What it means.
+    pub outcome: Outcome,
+}
+
+/// What a recorded result says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Outcome {
+    /// Won on the count by `margin` points (`B+3.5`).
+    Score {
+        /// The winner.
+        winner: Color,
+        /// The margin in points.
+        margin: f64,
+    },
+    /// Won by resignation (`B+R`, `B+Resign`).
+    Resignation {
+        /// The winner.
+        winner: Color,
+    },
+    /// Won on time (`W+T`, `W+Time`).
+    Time {
+        /// The winner.
+        winner: Color,
+    },
+    /// Won by forfeit (`B+F`, `B+Forfeit`).
+    Forfeit {
+        /// The winner.
+        winner: Color,
+    },
+    /// A win with no reason or margin (`B+`, `B`), or a reason not listed above
+    /// (`B+Illegal`, `W+Repetition`): `reason` keeps it.
+    Win {
+        /// The winner.
+        winner: Color,
+        /// The text after `+`, if any.
+        reason: Option<String>,
+    },
+    /// A draw (`0`, `Draw`, `Jigo`).
+    Draw,
+    /// No result, void (`Void`, `?` is [`Outcome::Unknown`]).
+    Void,
+    /// Anything else (`?`, free text).
+    Unknown,
+}
+
+impl Outcome {
+    /// The winner, for the outcomes that name one.
+    #[must_use]
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Outcome::Score { winner, .. }
+            | Outcome::Resignation { winner }
+            | Outcome::Time { winner }
+            | Outcome::Forfeit { winner }
+            | Outcome::Win { winner, .. } => Some(*winner),
+            Outcome::Draw | Outcome::Void | Outcome::Unknown => None,
+        }
+    }
+}
+
+/// End-of-game markup: what the record says about the final position beyond the stones.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Markup {
+    /// Points marked as each player's territory (`TB`, `TW`).
+    pub territory: PerColor<Vec<Point>>,
+    /// Stones explicitly marked dead (forms vary by server; the reader says which it read).
+    pub dead: Vec<Point>,
+    /// Which properties the markup came from (e.g. `TB/TW`), empty when there is none.
+    pub source: String,
+}
+
+impl Markup {
+    /// Whether the record carries any end-of-game markup.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.territory.black.is_empty() && self.territory.white.is_empty() && self.dead.is_empty()
+    }
+}
+
+/// Descriptive game information (all optional, verbatim after charset decoding).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    /// Black player (`PB`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black: Option<String>,
+    /// White player (`PW`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white: Option<String>,
+    /// Black's rank (`BR`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black_rank: Option<String>,
+    /// White's rank (`WR`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white_rank: Option<String>,
+    /// Date (`DT`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// Event (`EV`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// Game name (`GN`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Place (`PC`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    /// Application that wrote the record (`AP`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub application: Option<String>,
+}
+
+/// Something noticed while reading or replaying: a stable kebab-case `code` for machines and
+/// a sentence for people.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finding {
+    /// Stable identifier, e.g. `komi-normalised`, `setup-after-first-move`.
+    pub code: String,
+    /// What happened, in words.
+    pub message: String,
+}
+
+impl Finding {
+    /// A finding from its code and message.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Finding {
+        Finding {
+            code: code.into(),
+            message: message.into(),
+        }
+    }
+}

@@ -1,0 +1,512 @@
+//! The replay driver: one [`Ruleset`] over one [`GameRecord`], producing a [`Verdict`].
+//!
+//! The driver owns everything that does not depend on the rules: the starting position from
+//! the setup, alternation of the players, off-board points, setups in mid-game, the policy at a
+//! forbidden move, komi, event numbering and the comparison with the recorded result. The
+//! ruleset's [`GameState`] owns legality, captures, the end of the game and the count.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::Move;
+use crate::record::{Action, Finding, GameRecord, Outcome, RecordedMove};
+use crate::ruleset::{
+    Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoringInput, StartPosition,
+    Turn,
+};
+use crate::score::{Assessment, ScoreBreakdown, points};
+use crate::topology::Shape;
+use crate::verdict::{
+    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed, Policy,
+    ResultCheck, Verdict,
+};
+
+/// The players alternate: cited for out-of-turn moves under every ruleset.
+pub const ALTERNATION_RULE: &str =
+    "players alternate (text 004 rule 5; text 001: p* moves next; Pauli rule 3)";
+
+/// Options of a replay that do not depend on the game.
+#[derive(Debug, Clone, Default)]
+pub struct ReplayOptions {
+    /// What to do at a forbidden move.
+    pub policy: Policy,
+    /// Komi that overrides the record's.
+    pub komi: Option<f64>,
+}
+
+/// Supplies the assessment of a final position (dead stones, control) when the caller does
+/// not have one: the seam for automatic dead stones (Pauli's control test).
+pub trait Assessor: Send + Sync {
+    /// Assesses the final position of a game.
+    fn assess(&self, board: &Board) -> Assessment;
+}
+
+/// The assessment to score with.
+#[derive(Clone, Copy)]
+pub enum AssessmentChoice<'a> {
+    /// Use this one.
+    Given(&'a Assessment),
+    /// Ask this assessor about the final position.
+    Auto(&'a dyn Assessor),
+}
+
+/// A finished replay: the verdict and the final state (for pictures and explanations).
+pub struct Replayed {
+    /// What was found.
+    pub verdict: Verdict,
+    /// The state after the last move carried out.
+    pub state: Box<dyn GameState>,
+    /// The assessment the score used.
+    pub assessment: Assessment,
+}
+
+/// The starting position of a record: its setup before the first move, and who moves first
+/// (`PL` if given, else the colour of the first move, else Black).
+#[must_use]
+pub fn start_position(record: &GameRecord) -> (Board, Color, usize) {
+    let mut board = Board::new(record.topology.clone());
+    let mut pl = None;
+    let mut first = record.actions.len();
+    for (i, a) in record.actions.iter().enumerate() {
+        match a {
+            Action::Setup(edits) => board.setup(edits),
+            Action::SetPlayer(c) => pl = Some(*c),
+            Action::Move { .. } | Action::RemoveCycle { .. } => {
+                first = i;
+                break;
+            }
+        }
+    }
+    let first_mover = record.actions[first..].iter().find_map(|a| match a {
+        Action::Move { color, .. } | Action::RemoveCycle { color, .. } => Some(*color),
+        _ => None,
+    });
+    (board, pl.or(first_mover).unwrap_or(Color::Black), first)
+}
+
+/// Replays `record` under `ruleset`.
+#[must_use]
+pub fn replay(
+    record: &GameRecord,
+    ruleset: &dyn Ruleset,
+    options: &ReplayOptions,
+    assessment: AssessmentChoice<'_>,
+) -> Replayed {
+    let topo = &record.topology;
+    let (board, to_move, first) = start_position(record);
+    let mut state = ruleset.start(&StartPosition {
+        board,
+        to_move,
+        initial_prohibited: Vec::new(),
+    });
+    let mut findings = Vec::new();
+    let mut forbidden: Vec<Forbidden> = Vec::new();
+    let mut events = Vec::new();
+    // turn_moves[t] = the record move number of the t-th turn carried out (0 = the start).
+    let mut turn_moves: Vec<u32> = vec![0];
+    let mut move_number = 0u32;
+    let mut moves_replayed = 0u32;
+    let mut moves_after_end = 0u32;
+    let mut stopped = false;
+    let mut pending_pre: Option<PreAction> = None;
+    let mut edited = false;
+
+    for action in &record.actions[first..] {
+        match action {
+            Action::Setup(edits) => {
+                if !stopped {
+                    state.edit(edits);
+                    if !edited {
+                        edited = true;
+                        findings.push(Finding::new(
+                            "setup-after-first-move",
+                            format!(
+                                "stones were added or removed after move {move_number}; \
+                                 the replay applies the edit and goes on"
+                            ),
+                        ));
+                    }
+                }
+            }
+            Action::SetPlayer(c) => {
+                if !stopped && state.to_move() != *c {
+                    findings.push(Finding::new(
+                        "player-set",
+                        format!("after move {move_number} the record sets {c} to play"),
+                    ));
+                    state.set_to_move(*c);
+                }
+            }
+            Action::RemoveCycle { start, .. } => {
+                pending_pre = Some(PreAction::RemoveCycle { start: *start });
+            }
+            Action::Move { color, mv } => {
+                move_number += 1;
+                if stopped {
+                    if state.is_over() {
+                        moves_after_end += 1;
+                    }
+                    continue;
+                }
+                let pre = pending_pre.take();
+                let was_over = state.is_over();
+                if was_over {
+                    moves_after_end += 1;
+                }
+                let point = match mv {
+                    RecordedMove::Pass => Some(Move::Pass),
+                    RecordedMove::Place(p) => Some(Move::Place(*p)),
+                    RecordedMove::OffBoard(_) => None,
+                };
+                let describe = |illegal: &Illegal, played: bool| Forbidden {
+                    move_number,
+                    color: *color,
+                    point: match mv {
+                        RecordedMove::Pass => None,
+                        RecordedMove::Place(p) => Some(topo.sgf(*p)),
+                        RecordedMove::OffBoard(raw) => Some(raw.clone()),
+                    },
+                    gtp: match mv {
+                        RecordedMove::Place(p) => topo.gtp(*p),
+                        _ => None,
+                    },
+                    reason: illegal.reason,
+                    rule: illegal.rule.to_owned(),
+                    repeats_position_after_move: illegal
+                        .repeats_turn
+                        .and_then(|t| turn_moves.get(t as usize).copied()),
+                    played,
+                };
+                let Some(mv) = point else {
+                    let illegal = Illegal::new(
+                        Reason::OffBoard,
+                        "the move must be on a point of the board (text 001: Move = Point ∪ {Pass})",
+                    );
+                    forbidden.push(describe(&illegal, false));
+                    stopped = options.policy == Policy::Stop;
+                    continue;
+                };
+                let turn = Turn {
+                    color: *color,
+                    pre,
+                    mv,
+                };
+                // Alternation is the driver's to check; after the end, the ruleset's own
+                // after-end verdict takes precedence.
+                let mut first_problem = None;
+                if !was_over && *color != state.to_move() {
+                    first_problem = Some(Illegal::new(Reason::OutOfTurn, ALTERNATION_RULE));
+                }
+                let outcome = match first_problem {
+                    Some(p) => Err(p),
+                    None => state.play(&turn),
+                };
+                match outcome {
+                    Ok(_) => {
+                        moves_replayed += 1;
+                        turn_moves.push(move_number);
+                    }
+                    Err(illegal) => {
+                        if options.policy == Policy::Stop {
+                            forbidden.push(describe(&illegal, false));
+                            stopped = true;
+                        } else {
+                            // Play on. An out-of-turn move may be fine in itself: try it first;
+                            // anything else forbidden is carried out as far as the board allows.
+                            let mut problems = vec![illegal.clone()];
+                            let mut result = if illegal.reason == Reason::OutOfTurn {
+                                state.play(&turn)
+                            } else {
+                                Err(illegal)
+                            };
+                            if let Err(second) = result {
+                                if second != problems[0] {
+                                    problems.push(second);
+                                }
+                                result = state.force(&turn);
+                            }
+                            let played = result.is_ok();
+                            for p in &problems {
+                                forbidden.push(describe(p, played));
+                            }
+                            if played {
+                                moves_replayed += 1;
+                                turn_moves.push(move_number);
+                            }
+                        }
+                    }
+                }
+                collect_events(&mut *state, &turn_moves, topo, &mut events);
+            }
+        }
+    }
+
+    // Komi: the user's, else the record's, else the ruleset's default.
+    let komi = match (options.komi, &record.komi) {
+        (Some(k), _) => KomiUsed {
+            value: k,
+            source: KomiSource::User,
+        },
+        (None, Some(k)) => KomiUsed {
+            value: k.value,
+            source: KomiSource::Record,
+        },
+        (None, None) => KomiUsed {
+            value: ruleset.default_komi(),
+            source: KomiSource::Default,
+        },
+    };
+    if komi.source == KomiSource::Default {
+        findings.push(Finding::new(
+            "komi-default",
+            format!(
+                "the record gives no komi; {} uses its default of {}",
+                ruleset.id(),
+                points(komi.value)
+            ),
+        ));
+    }
+
+    let assessment = match assessment {
+        AssessmentChoice::Given(a) => a.clone(),
+        AssessmentChoice::Auto(assessor) => assessor.assess(state.board()),
+    };
+    let scored = state.score(&ScoringInput {
+        komi: komi.value,
+        assessment: &assessment,
+    });
+    let tally = state.tally();
+    let ending = if state.is_over() {
+        Ending::Passes
+    } else if stopped {
+        Ending::Stopped
+    } else {
+        match record.result.as_ref().map(|r| &r.outcome) {
+            Some(Outcome::Resignation { .. }) => Ending::Resignation,
+            Some(Outcome::Time { .. }) => Ending::Time,
+            Some(Outcome::Forfeit { .. }) => Ending::Forfeit,
+            _ => Ending::Unfinished,
+        }
+    };
+    let (score, score_error) = match scored {
+        Ok(s) => (Some(s), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
+    let check = check_result(record, ruleset.counting(), None, score.as_ref(), stopped);
+    let verdict = Verdict {
+        ruleset: ruleset.id().to_owned(),
+        rules: ruleset.describe(),
+        legal: forbidden.is_empty(),
+        first_forbidden: forbidden.first().cloned(),
+        forbidden,
+        on_forbidden: options.policy,
+        moves_total: move_number,
+        moves_replayed,
+        passes: tally.passes,
+        captures: tally.captures,
+        self_captures: tally.self_captures,
+        stones_removed: tally.stones_removed(),
+        ending,
+        moves_after_end,
+        komi,
+        result: score.as_ref().map(ScoreBreakdown::result),
+        score,
+        score_error,
+        check,
+        events,
+        findings,
+    };
+    Replayed {
+        verdict,
+        state,
+        assessment,
+    }
+}
+
+fn collect_events(
+    state: &mut dyn GameState,
+    turn_moves: &[u32],
+    topo: &crate::topology::Topology,
+    out: &mut Vec<EventReport>,
+) {
+    let after = |t: u32| {
+        turn_moves
+            .get(t as usize)
+            .copied()
+            .unwrap_or(*turn_moves.last().unwrap_or(&0))
+    };
+    for e in state.take_events() {
+        out.push(match e {
+            Event::Cycle {
+                turn,
+                start,
+                disturbing,
+                remover,
+                used,
+                gains,
+            } => EventReport::Cycle {
+                after_move: after(turn.saturating_sub(1)),
+                start_after_move: after(start.saturating_sub(1)),
+                disturbing,
+                remover,
+                used: used.iter().map(|&p| topo.sgf(p)).collect(),
+                gains,
+            },
+            Event::CycleRemoved {
+                turn,
+                start,
+                remover,
+                used,
+                gains,
+            } => EventReport::CycleRemoved {
+                after_move: after(turn.saturating_sub(1)),
+                start_after_move: after(start.saturating_sub(1)),
+                remover,
+                used: used.iter().map(|&p| topo.sgf(p)).collect(),
+                gains,
+            },
+            Event::Note(message) => EventReport::Note {
+                after_move: *turn_moves.last().unwrap_or(&0),
+                message,
+            },
+        });
+    }
+}
+
+/// Compares the computed score with the recorded result.
+///
+/// `record_counting` is the counting family of the rules the record declares, when known:
+/// a count is only compared within one family (area with area, territory with territory).
+#[must_use]
+pub fn check_result(
+    record: &GameRecord,
+    counting: Counting,
+    record_counting: Option<Counting>,
+    score: Option<&ScoreBreakdown>,
+    stopped: bool,
+) -> ResultCheck {
+    let not = |detail: String| ResultCheck {
+        status: CheckStatus::NotComparable,
+        detail,
+    };
+    let Some(recorded) = &record.result else {
+        return ResultCheck {
+            status: CheckStatus::NoResult,
+            detail: "the record has no result".to_owned(),
+        };
+    };
+    let Some(score) = score else {
+        return not(format!("record says {}; no count was made", recorded.raw));
+    };
+    let computed = score.result();
+    let (winner, margin) = match &recorded.outcome {
+        Outcome::Score { winner, margin } => (Some(*winner), *margin),
+        Outcome::Draw => (None, 0.0),
+        Outcome::Resignation { .. } => {
+            return not(format!(
+                "record says {} (resignation); the final position counts {computed}",
+                recorded.raw
+            ));
+        }
+        Outcome::Time { .. } | Outcome::Forfeit { .. } => {
+            return not(format!(
+                "record says {} (time or forfeit); the final position counts {computed}",
+                recorded.raw
+            ));
+        }
+        Outcome::Win { .. } | Outcome::Void | Outcome::Unknown => {
+            return not(format!(
+                "record says {}, which is no count; the final position counts {computed}",
+                recorded.raw
+            ));
+        }
+    };
+    if stopped {
+        return not(format!(
+            "record says {}; the replay stopped at a forbidden move, so its count ({computed}) \
+             is of an earlier position",
+            recorded.raw
+        ));
+    }
+    if let Some(rc) = record_counting {
+        if rc != counting && counting != Counting::AreaWithCaptures {
+            return not(format!(
+                "record says {} under {rc:?} counting; this ruleset counts {counting:?} \
+                 ({computed})",
+                recorded.raw
+            ));
+        }
+    }
+    let same_winner = winner == score.winner.color();
+    let same_margin = (margin - score.margin.abs()).abs() < 1e-9;
+    if same_winner && same_margin {
+        ResultCheck {
+            status: CheckStatus::Agrees,
+            detail: format!("record says {}, computed {computed}", recorded.raw),
+        }
+    } else {
+        ResultCheck {
+            status: CheckStatus::Differs,
+            detail: format!(
+                "result differs from the record: record says {}, computed {computed}",
+                recorded.raw
+            ),
+        }
+    }
+}
+
+/// Replays one record under several rulesets and gathers the verdicts with what the record
+/// says.
+#[must_use]
+pub fn report(
+    index: u32,
+    record: &GameRecord,
+    rulesets: &[&dyn Ruleset],
+    options: &ReplayOptions,
+    assessment: AssessmentChoice<'_>,
+) -> GameReport {
+    let mut warnings = record.warnings.clone();
+    let (start, _, _) = start_position(record);
+    for chain in start.libertyless_chains() {
+        warnings.push(Finding::new(
+            "setup-without-liberties",
+            format!(
+                "the setup leaves {} {} stone(s) without liberties at {}; the first move's \
+                 clearing removes them",
+                chain.stones.len(),
+                chain.color,
+                chain
+                    .stones
+                    .iter()
+                    .map(|&p| record.topology.label(p))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        ));
+    }
+    GameReport {
+        game: index,
+        board: board_name(record),
+        moves: record.move_count() as u32,
+        variations_ignored: record.variations_ignored,
+        handicap: record.handicap,
+        komi: record.komi.as_ref().map(|k| k.value),
+        rules: record.rules.clone(),
+        rules_counting: None,
+        recorded_result: record.result.clone(),
+        info: record.info.clone(),
+        warnings,
+        verdicts: rulesets
+            .iter()
+            .map(|r| replay(record, *r, options, assessment).verdict)
+            .collect(),
+    }
+}
+
+/// `19x19`, `19x13` (width × height), or `graph:N`.
+#[must_use]
+pub fn board_name(record: &GameRecord) -> String {
+    match record.topology.shape() {
+        Shape::Grid { width, height } => format!("{width}x{height}"),
+        Shape::Graph { names } => format!("graph:{}", names.len()),
+    }
+}

@@ -1,0 +1,427 @@
+//! Scores: the outside assessment of an end position, the area map every area-counting
+//! ruleset shares, and the score breakdown every ruleset returns.
+
+use crate::board::Board;
+use crate::color::{Color, PerColor};
+use crate::point::Point;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Where an assessment of the end position (dead stones, territory, control) came from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AssessmentSource {
+    /// Nothing is known: every stone counts as it stands.
+    #[default]
+    None,
+    /// The record's end-of-game markup (`TB`/`TW` and the like).
+    Markup,
+    /// The user named the points (`--dead`, `--control`).
+    User,
+    /// Decided by gorules itself (Pauli's control test).
+    Auto,
+}
+
+impl fmt::Display for AssessmentSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AssessmentSource::None => "none",
+            AssessmentSource::Markup => "markup",
+            AssessmentSource::User => "user",
+            AssessmentSource::Auto => "auto",
+        })
+    }
+}
+
+/// What is known about an end position beyond its stones: which stones are dead, which
+/// points each player controls or calls territory, which are neutral, which are undecided.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Assessment {
+    /// Where it came from.
+    pub source: AssessmentSource,
+    /// Stones taken as dead.
+    pub dead: Vec<Point>,
+    /// Points each player controls / marks as territory (may include dead stones' points).
+    pub territory: PerColor<Vec<Point>>,
+    /// Points claimed neutral.
+    pub neutral: Vec<Point>,
+    /// Points whose status could not be decided.
+    pub undecided: Vec<Point>,
+}
+
+impl Assessment {
+    /// No information: every stone counts as it stands.
+    #[must_use]
+    pub fn none() -> Assessment {
+        Assessment::default()
+    }
+}
+
+/// How a point is counted under area scoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AreaOwner {
+    /// A stone of this colour.
+    Stone(Color),
+    /// An empty point that reaches only this colour.
+    Territory(Color),
+    /// An empty point that reaches both colours (dame; shared under Chinese counting).
+    Shared,
+    /// An empty point that reaches no stone at all.
+    Neutral,
+}
+
+/// Area ownership of every point of a colouring: the counting of text 001 (`score`) and text
+/// 004 rule 9 ("a player's score is the number of points of her colour, plus the number of
+/// empty points that reach only her colour").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AreaMap {
+    /// Owner of each point, by index.
+    pub owner: Vec<AreaOwner>,
+    /// Stones of each colour.
+    pub stones: PerColor<u32>,
+    /// Empty points reaching only each colour.
+    pub territory: PerColor<u32>,
+    /// Empty points reaching both colours.
+    pub shared: u32,
+    /// Empty points reaching no stone.
+    pub neutral: u32,
+}
+
+impl AreaMap {
+    /// The area map of `board` as it stands.
+    #[must_use]
+    pub fn of(board: &Board) -> AreaMap {
+        AreaMap::of_coloring(board, &board.coloring())
+    }
+
+    /// The area map of `board` with the stones on `removed` taken off first (dead stones).
+    #[must_use]
+    pub fn without(board: &Board, removed: &[Point]) -> AreaMap {
+        let mut coloring = board.coloring();
+        for p in removed {
+            coloring[p.index()] = None;
+        }
+        AreaMap::of_coloring(board, &coloring)
+    }
+
+    fn of_coloring(board: &Board, coloring: &[Option<Color>]) -> AreaMap {
+        let topo = board.topology();
+        let n = coloring.len();
+        let mut owner = vec![AreaOwner::Neutral; n];
+        let mut stones = PerColor::new(0, 0);
+        let mut territory = PerColor::new(0, 0);
+        let (mut shared, mut neutral) = (0, 0);
+        let mut seen = vec![false; n];
+        let mut region = Vec::new();
+        let mut stack = Vec::new();
+        for start in topo.points() {
+            if let Some(c) = coloring[start.index()] {
+                owner[start.index()] = AreaOwner::Stone(c);
+                stones[c] += 1;
+                continue;
+            }
+            if seen[start.index()] {
+                continue;
+            }
+            // Flood the empty region; note which colours it touches.
+            let (mut black, mut white) = (false, false);
+            region.clear();
+            seen[start.index()] = true;
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                region.push(p);
+                for &q in topo.neighbors(p) {
+                    match coloring[q.index()] {
+                        Some(Color::Black) => black = true,
+                        Some(Color::White) => white = true,
+                        None if !seen[q.index()] => {
+                            seen[q.index()] = true;
+                            stack.push(q);
+                        }
+                        None => {}
+                    }
+                }
+            }
+            let o = match (black, white) {
+                (true, false) => AreaOwner::Territory(Color::Black),
+                (false, true) => AreaOwner::Territory(Color::White),
+                (true, true) => AreaOwner::Shared,
+                (false, false) => AreaOwner::Neutral,
+            };
+            let k = region.len() as u32;
+            match o {
+                AreaOwner::Territory(c) => territory[c] += k,
+                AreaOwner::Shared => shared += k,
+                _ => neutral += k,
+            }
+            for p in &region {
+                owner[p.index()] = o;
+            }
+        }
+        AreaMap {
+            owner,
+            stones,
+            territory,
+            shared,
+            neutral,
+        }
+    }
+
+    /// Stones plus territory of `c`: the Tromp–Taylor score before komi.
+    #[must_use]
+    pub fn area(&self, c: Color) -> u32 {
+        self.stones[c] + self.territory[c]
+    }
+}
+
+/// Which counting produced a breakdown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoringMethod {
+    /// Stones + empty points reaching only one's colour; dame count for nobody (Tromp–Taylor).
+    Area,
+    /// As `Area`, plus captured opponent stones (text 000).
+    AreaWithCaptures,
+    /// Area after removing dead stones; dame between both colours shared half and half
+    /// (text 004).
+    AreaSharedDame,
+    /// Controlled points + dead stones + captives (Pauli rule 5).
+    Territory,
+}
+
+/// One player's score, part by part. Fields a method does not use are 0.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct SideScore {
+    /// Own stones counted (area methods).
+    pub stones: u32,
+    /// Empty (or controlled, for territory) points counted whole.
+    pub territory: u32,
+    /// Shared points counted half each (their number; the score gets half of it).
+    pub shared: u32,
+    /// Opponent stones counted because they are dead on one's controlled points.
+    pub dead: u32,
+    /// Opponent stones captured (or removed) during the game, counted.
+    pub captures: u32,
+    /// Komi (White only).
+    pub komi: f64,
+    /// The total.
+    pub total: f64,
+}
+
+impl SideScore {
+    /// Sums the parts into `total`.
+    #[must_use]
+    pub fn summed(mut self) -> SideScore {
+        self.total = f64::from(self.stones)
+            + f64::from(self.territory)
+            + f64::from(self.shared) / 2.0
+            + f64::from(self.dead)
+            + f64::from(self.captures)
+            + self.komi;
+        self
+    }
+}
+
+/// The game's outcome on the count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Winner {
+    /// Black has the higher score.
+    Black,
+    /// White has the higher score.
+    White,
+    /// Equal scores (jigo).
+    Draw,
+}
+
+impl Winner {
+    /// The winner given Black's margin over White (komi included).
+    #[must_use]
+    pub fn from_margin(margin: f64) -> Winner {
+        if margin > 0.0 {
+            Winner::Black
+        } else if margin < 0.0 {
+            Winner::White
+        } else {
+            Winner::Draw
+        }
+    }
+
+    /// The winning colour, if any.
+    #[must_use]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Winner::Black => Some(Color::Black),
+            Winner::White => Some(Color::White),
+            Winner::Draw => None,
+        }
+    }
+}
+
+/// Text 004 rule 9's own form of the count: Black's stones-and-points against half the board
+/// plus half the komi ("180.5点为归本数" and 3¾ stones of komi on 19×19).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct StoneCount {
+    /// Black's area: stones, surrounded points, half of the shared points.
+    pub black_area: f64,
+    /// Half the number of points on the board (180.5 on 19×19).
+    pub half_board: f64,
+    /// Half the komi, in stones (3.75 for 7.5 komi).
+    pub komi_stones: f64,
+    /// Black's area minus (half board + komi stones): positive wins, zero draws.
+    pub black_excess: f64,
+    /// Whether twice the excess equals the point margin, as it must.
+    pub agrees_with_margin: bool,
+}
+
+/// A score with its parts, so reports can explain themselves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScoreBreakdown {
+    /// How it was counted.
+    pub method: ScoringMethod,
+    /// Black's score.
+    pub black: SideScore,
+    /// White's score (komi included).
+    pub white: SideScore,
+    /// Komi used.
+    pub komi: f64,
+    /// Black's total minus White's total.
+    pub margin: f64,
+    /// Who won on the count.
+    pub winner: Winner,
+    /// Empty points counted for nobody.
+    pub dame: u32,
+    /// Source of dead stones / control used, `none` when the board was scored as it stands.
+    pub assessment: AssessmentSource,
+    /// Dead stones removed or counted, by colour of the stones.
+    pub dead_stones: PerColor<u32>,
+    /// Points whose status is undecided (counted for nobody).
+    pub undecided: u32,
+    /// Text 004's stone-count form, for rulesets that report it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stone_count: Option<StoneCount>,
+    /// Anything else worth saying about the count.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+impl ScoreBreakdown {
+    /// A breakdown from the two sides: margin and winner are derived.
+    #[must_use]
+    pub fn new(method: ScoringMethod, black: SideScore, white: SideScore, komi: f64) -> Self {
+        let (black, white) = (black.summed(), white.summed());
+        let margin = black.total - white.total;
+        ScoreBreakdown {
+            method,
+            black,
+            white,
+            komi,
+            margin,
+            winner: Winner::from_margin(margin),
+            dame: 0,
+            assessment: AssessmentSource::None,
+            dead_stones: PerColor::new(0, 0),
+            undecided: 0,
+            stone_count: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The result in SGF's `RE` form: `B+3.5`, `W+12`, `Draw`.
+    #[must_use]
+    pub fn result(&self) -> String {
+        match self.winner {
+            Winner::Draw => "Draw".to_owned(),
+            Winner::Black => format!("B+{}", points(self.margin)),
+            Winner::White => format!("W+{}", points(-self.margin)),
+        }
+    }
+}
+
+/// A number of points without a trailing `.0`: `3`, `3.5`, `3.75`.
+#[must_use]
+pub fn points(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::Topology;
+    use std::sync::Arc;
+
+    fn board(rows: &[&str]) -> Board {
+        let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
+        let mut b = Board::new(Arc::clone(&topo));
+        let mut edits = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let c = match ch {
+                    'X' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                edits.push((topo.at(x, y).unwrap(), c));
+            }
+        }
+        b.setup(&edits);
+        b
+    }
+
+    #[test]
+    fn area_map_counts_territory_dame_and_neutral() {
+        let b = board(&[".X.O.", ".X.O.", ".X.O."]);
+        let m = AreaMap::of(&b);
+        assert_eq!(m.stones, PerColor::new(3, 3));
+        assert_eq!(m.territory, PerColor::new(3, 3));
+        assert_eq!(m.shared, 3);
+        assert_eq!(m.neutral, 0);
+        assert_eq!(m.area(Color::Black), 6);
+        let empty = board(&["...", "..."]);
+        assert_eq!(AreaMap::of(&empty).neutral, 6);
+    }
+
+    #[test]
+    fn removing_dead_stones_changes_ownership() {
+        // Text 004: dead stones are removed before counting.
+        let b = board(&["..X.O", ".OX.O", "..X.O"]);
+        let with = AreaMap::of(&b);
+        assert_eq!(
+            with.territory.black, 0,
+            "the white stone spoils Black's area"
+        );
+        let p = b.topology().parse_sgf("bb").unwrap();
+        let without = AreaMap::without(&b, &[p]);
+        assert_eq!(without.territory.black, 6);
+    }
+
+    #[test]
+    fn breakdown_derives_margin_winner_and_result() {
+        let black = SideScore {
+            stones: 10,
+            territory: 5,
+            shared: 3,
+            ..SideScore::default()
+        };
+        let white = SideScore {
+            stones: 9,
+            territory: 4,
+            shared: 3,
+            komi: 7.5,
+            ..SideScore::default()
+        };
+        let s = ScoreBreakdown::new(ScoringMethod::AreaSharedDame, black, white, 7.5);
+        assert_eq!(s.black.total, 16.5);
+        assert_eq!(s.white.total, 22.0);
+        assert_eq!(s.margin, -5.5);
+        assert_eq!(s.winner, Winner::White);
+        assert_eq!(s.result(), "W+5.5");
+        assert_eq!(points(3.0), "3");
+        assert_eq!(points(3.75), "3.75");
+    }
+}

@@ -1,0 +1,241 @@
+//! Verdicts: what one replay under one ruleset found, in a form that serialises to the
+//! documented JSON (docs/json.md). Points are written as SGF coordinates (`pd`) or graph
+//! point names, with the GTP vertex (`Q16`) beside them where GTP can name the point.
+
+use crate::color::{Color, PerColor};
+use crate::record::{Finding, GameInfo, RecordedResult};
+use crate::ruleset::{Counting, Reason};
+use crate::score::ScoreBreakdown;
+use serde::{Deserialize, Serialize};
+
+/// What the replay does at a forbidden move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Policy {
+    /// Stop at the first forbidden move and score the position before it (the default, and
+    /// what the reference implementation does).
+    #[default]
+    Stop,
+    /// Flag the move, carry it out if the board allows (a superko or suicide violation is
+    /// played as the board's mechanics dictate; a stone on an occupied point or off the board
+    /// is skipped), and go on.
+    PlayOn,
+}
+
+/// A forbidden move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forbidden {
+    /// Move number, counting moves (passes included) from 1.
+    pub move_number: u32,
+    /// Who played it.
+    pub color: Color,
+    /// The point (SGF coordinate or graph name; the record's text for an off-board point);
+    /// absent for a pass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point: Option<String>,
+    /// The GTP vertex, where GTP can name the point.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gtp: Option<String>,
+    /// Why it is forbidden.
+    pub reason: Reason,
+    /// The rule that forbids it.
+    pub rule: String,
+    /// For repetitions: the move after which the repeated position first arose (0 = the
+    /// starting position).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repeats_position_after_move: Option<u32>,
+    /// Whether the replay carried the move out anyway (policy `play-on`).
+    pub played: bool,
+}
+
+/// How the game ended, as far as this ruleset is concerned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Ending {
+    /// The ruleset's own end condition (two passes; Pauli rule 4) was met.
+    Passes,
+    /// The record says a player resigned.
+    Resignation,
+    /// The record says a player lost on time.
+    Time,
+    /// The record says a player forfeited.
+    Forfeit,
+    /// The replay stopped at a forbidden move.
+    Stopped,
+    /// The moves ran out before the game ended under this ruleset.
+    Unfinished,
+}
+
+/// Where the komi came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KomiSource {
+    /// The record's `KM`.
+    Record,
+    /// The command line.
+    User,
+    /// The ruleset's default (the record has none).
+    Default,
+}
+
+/// The komi used.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct KomiUsed {
+    /// Points added to White's score.
+    pub value: f64,
+    /// Where it came from.
+    pub source: KomiSource,
+}
+
+/// How the computed result compares with the recorded one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CheckStatus {
+    /// Same winner and margin (or both a draw).
+    Agrees,
+    /// A different winner or margin.
+    Differs,
+    /// The recorded result is not a count this ruleset's count can be compared with
+    /// (resignation, time, a different counting family, a replay that stopped early…).
+    NotComparable,
+    /// The record has no result.
+    NoResult,
+}
+
+/// The comparison with the recorded result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultCheck {
+    /// The outcome of the comparison.
+    pub status: CheckStatus,
+    /// In words, with both numbers where there are two.
+    pub detail: String,
+}
+
+/// An event of the game, with move numbers and points written out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum EventReport {
+    /// Pauli rules 7–8: a cycle exists.
+    Cycle {
+        /// The cycle exists in the position after this move.
+        after_move: u32,
+        /// It started in the position after this move (0 = the start).
+        start_after_move: u32,
+        /// Whether it may be removed (a pass would not end the game).
+        disturbing: bool,
+        /// Who may remove it.
+        remover: Color,
+        /// Locations it used.
+        used: Vec<String>,
+        /// Captives each player would gain by its removal.
+        gains: PerColor<u32>,
+    },
+    /// Pauli rule 7: a cycle was removed before the move after `after_move`.
+    CycleRemoved {
+        /// Removed in the turn following this move.
+        after_move: u32,
+        /// It started in the position after this move.
+        start_after_move: u32,
+        /// Who removed it.
+        remover: Color,
+        /// Locations used, now permanently prohibited.
+        used: Vec<String>,
+        /// Captives gained.
+        gains: PerColor<u32>,
+    },
+    /// A remark.
+    Note {
+        /// After this move.
+        after_move: u32,
+        /// The remark.
+        message: String,
+    },
+}
+
+/// One replay of one game under one ruleset.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// Ruleset id (`tromp-taylor`, `logical`, `chinese`, `pauli`).
+    pub ruleset: String,
+    /// The ruleset and its options, in words.
+    pub rules: String,
+    /// Whether every replayed move was legal.
+    pub legal: bool,
+    /// The first forbidden move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_forbidden: Option<Forbidden>,
+    /// Every forbidden move met (more than one only with policy `play-on`).
+    pub forbidden: Vec<Forbidden>,
+    /// What the replay did at a forbidden move (always stated, even when there was none).
+    pub on_forbidden: Policy,
+    /// Moves in the record's main line (passes included).
+    pub moves_total: u32,
+    /// Moves carried out.
+    pub moves_replayed: u32,
+    /// Passes among the moves carried out.
+    pub passes: u32,
+    /// Opponent stones captured by each player's moves.
+    pub captures: PerColor<u32>,
+    /// Each player's stones lost to their own suicides.
+    pub self_captures: PerColor<u32>,
+    /// Stones of each colour removed during the game, by any means.
+    pub stones_removed: PerColor<u32>,
+    /// How the game ended for this ruleset.
+    pub ending: Ending,
+    /// Moves in the record after the game had ended under this ruleset.
+    pub moves_after_end: u32,
+    /// The komi used.
+    pub komi: KomiUsed,
+    /// The count of the final position (the position before the forbidden move, when the
+    /// replay stopped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<ScoreBreakdown>,
+    /// Why there is no score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score_error: Option<String>,
+    /// The count as an SGF result (`B+3.5`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The comparison with the recorded result.
+    pub check: ResultCheck,
+    /// Events (Pauli's cycles).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<EventReport>,
+    /// Anything else this replay noticed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<Finding>,
+}
+
+/// Every verdict on one game, with what the record says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameReport {
+    /// 1-based index of the game among the game trees of its file.
+    pub game: u32,
+    /// `19x19`, `19x13`, or `graph:N` (N points).
+    pub board: String,
+    /// Moves in the main line.
+    pub moves: u32,
+    /// Variations not replayed.
+    pub variations_ignored: u32,
+    /// Recorded handicap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub handicap: Option<u32>,
+    /// Recorded komi.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub komi: Option<f64>,
+    /// Declared rules (`RU`), verbatim.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// Declared rules' counting family, when the name is known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules_counting: Option<Counting>,
+    /// Recorded result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recorded_result: Option<RecordedResult>,
+    /// Players and the like.
+    pub info: GameInfo,
+    /// What reading the record and setting up the game noticed.
+    pub warnings: Vec<Finding>,
+    /// One verdict per ruleset, in the order asked for.
+    pub verdicts: Vec<Verdict>,
+}

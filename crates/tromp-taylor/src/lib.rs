@@ -1,0 +1,487 @@
+//! # tromp-taylor
+//!
+//! Two rulesets that share one game and differ only in the count:
+//!
+//! * [`TrompTaylor`] (`tromp-taylor`): the Tromp–Taylor rules as text 004 lists them, stated
+//!   formally by text 001. Area scoring, suicide legal, positional superko, the board scored
+//!   exactly as it stands.
+//! * [`Logical`] (`logical`): text 000, "Logical Rules (based on the ones by J. Tromp)": the
+//!   same game on any board graph, whose situation also counts the stones of each colour
+//!   emptied by moves, and whose score adds the opponent's emptied stones.
+//!
+//! Our reading, rule by rule, is in `docs/rules/tromp-taylor.md` and `docs/rules/logical.md`.
+//!
+//! ```
+//! use rules_core::{Board, Color, Move, Ruleset, StartPosition, Topology, Turn};
+//! use std::sync::Arc;
+//! use tromp_taylor::TrompTaylor;
+//!
+//! let topo = Arc::new(Topology::square(2).unwrap());
+//! let start = StartPosition {
+//!     board: Board::new(topo.clone()),
+//!     to_move: Color::Black,
+//!     initial_prohibited: vec![],
+//! };
+//! let mut game = TrompTaylor.start(&start);
+//! let a1 = topo.parse_point("A1").unwrap();
+//! game.play(&Turn::new(Color::Black, Move::Place(a1))).unwrap();
+//! game.play(&Turn::new(Color::White, Move::Pass)).unwrap();
+//! game.play(&Turn::new(Color::Black, Move::Pass)).unwrap();
+//! assert!(game.is_over());
+//! ```
+#![deny(missing_docs)]
+
+use rules_core::point::Move;
+use rules_core::{
+    AreaMap, Board, Color, Counting, GameState, Illegal, Point, Reason, Ruleset, ScoreBreakdown,
+    ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, Superko, SuperkoKind, Tally,
+    Turn, TurnEffect,
+};
+
+/// Which of the two texts a game follows. Only the count and the citations differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Variant {
+    /// Texts 001 and 004.
+    TrompTaylor,
+    /// Text 000.
+    Logical,
+}
+
+/// Citations, per variant, so every finding names the text it comes from.
+struct Citations {
+    occupied: &'static str,
+    superko: &'static str,
+    after_end: &'static str,
+    no_pre_action: &'static str,
+}
+
+const TT_RULES: Citations = Citations {
+    occupied: "Tromp–Taylor rule 7 (text 004): a move colours an empty point; \
+               text 001: move(s, v) = ⊥ when b(v) ≠ Empty",
+    superko: "Tromp–Taylor rule 6 (text 004): a move may not repeat an earlier grid colouring; \
+              text 001 §Games 3.2: b(i+1) ≠ b(j) for all j ≤ i",
+    after_end: "Tromp–Taylor rule 8 (text 004): the game ends after two consecutive passes; \
+                text 001 §Games 3.3: n(i) < 2",
+    no_pre_action: "Tromp–Taylor rule 6 (text 004): a turn is a pass or a move",
+};
+
+const LOGICAL_RULES: Citations = Citations {
+    occupied: "text 000 rule 7b: Put P needs P coloured empty",
+    superko: "text 000 rule 6c: S2's colouring may not appear among the previous colourings",
+    after_end: "text 000 rules 6d, 7: a game has ended when it ends in two passes",
+    no_pre_action: "text 000 rule 7: a potentially valid move is Pass or Put P",
+};
+
+/// The Tromp–Taylor rules (`tromp-taylor`): area scoring, suicide legal, positional superko,
+/// the board scored exactly as it stands.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TrompTaylor;
+
+/// The logical rules of text 000 (`logical`): Tromp–Taylor on any board graph, each player's
+/// score also counting the opponent's stones emptied during the game.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Logical;
+
+/// Komi when the record gives none: 7.5, as text 004's math ("the black gives white 7.5
+/// points").
+pub const DEFAULT_KOMI: f64 = 7.5;
+
+impl Ruleset for TrompTaylor {
+    fn id(&self) -> &'static str {
+        "tromp-taylor"
+    }
+    fn describe(&self) -> String {
+        "Tromp–Taylor: area scoring of the board as it stands, suicide legal, positional superko"
+            .to_owned()
+    }
+    fn default_komi(&self) -> f64 {
+        DEFAULT_KOMI
+    }
+    fn counting(&self) -> Counting {
+        Counting::Area
+    }
+    fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
+        Box::new(Game::new(Variant::TrompTaylor, start))
+    }
+}
+
+impl Ruleset for Logical {
+    fn id(&self) -> &'static str {
+        "logical"
+    }
+    fn describe(&self) -> String {
+        "logical (text 000): Tromp–Taylor on any graph, score adds the opponent's emptied stones"
+            .to_owned()
+    }
+    fn default_komi(&self) -> f64 {
+        DEFAULT_KOMI
+    }
+    fn counting(&self) -> Counting {
+        Counting::AreaWithCaptures
+    }
+    fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
+        Box::new(Game::new(Variant::Logical, start))
+    }
+}
+
+/// One game under either variant. The situation of text 000 rule 6 is the board, the
+/// capture counts (in [`Tally`]), and the player to move; text 001 adds the number of
+/// consecutive passes.
+#[derive(Clone)]
+struct Game {
+    variant: Variant,
+    board: Board,
+    to_move: Color,
+    /// Consecutive passes (text 001's `n`).
+    passes: u32,
+    superko: Superko,
+    tally: Tally,
+    /// A setup left chains without liberties: the next move clears the whole board, not just
+    /// around the new stone (text 000 rule 5 clears every point of a colour that does not
+    /// reach empty).
+    unsettled: bool,
+}
+
+impl Game {
+    fn new(variant: Variant, start: &StartPosition) -> Game {
+        Game {
+            variant,
+            board: start.board.clone(),
+            to_move: start.to_move,
+            passes: 0,
+            superko: Superko::new(SuperkoKind::Positional, &start.board, start.to_move),
+            tally: Tally::default(),
+            unsettled: !start.board.libertyless_chains().is_empty(),
+        }
+    }
+
+    fn rules(&self) -> &'static Citations {
+        match self.variant {
+            Variant::TrompTaylor => &TT_RULES,
+            Variant::Logical => &LOGICAL_RULES,
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.passes >= 2
+    }
+
+    /// The board after `color` plays `p`, computed the slow way (whole-board clearing), for
+    /// positions after a setup that left chains without liberties.
+    fn slow_after(&self, p: Point, color: Color) -> (Board, u32, u32) {
+        let mut b = self.board.clone();
+        let played = b.play(p, color);
+        let captured = played.captured + b.clear_libertyless(color.opp());
+        let suicided = played.suicided + b.clear_libertyless(color);
+        (b, captured, suicided)
+    }
+
+    /// Legality of a placement: the point is empty and the resulting colouring is new.
+    fn check_place(&self, p: Point, color: Color) -> Result<(), Illegal> {
+        if !self.board.is_empty_at(p) {
+            return Err(Illegal::new(Reason::Occupied, self.rules().occupied));
+        }
+        let repeats = if self.unsettled {
+            let (after, _, _) = self.slow_after(p, color);
+            self.superko.repeats_position(&after, color.opp())
+        } else {
+            let a = self.board.analyze(p, color);
+            self.superko.repeats(&self.board, p, color, a.hash_after)
+        };
+        match repeats {
+            // A single-stone suicide leaves the colouring unchanged and so always repeats.
+            Some(turn) => Err(Illegal {
+                reason: Reason::PositionalSuperko,
+                rule: self.rules().superko,
+                repeats_turn: Some(turn),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Carries out a turn whose legality has been settled (or is being overridden).
+    fn apply(&mut self, turn: &Turn) -> TurnEffect {
+        let mut effect = TurnEffect::default();
+        match turn.mv {
+            Move::Pass => {
+                self.passes += 1;
+                self.tally.passes += 1;
+            }
+            Move::Place(p) => {
+                let (captured, suicided) = if self.unsettled {
+                    let (after, captured, suicided) = self.slow_after(p, turn.color);
+                    self.board = after;
+                    self.unsettled = false;
+                    (captured, suicided)
+                } else {
+                    let played = self.board.play(p, turn.color);
+                    (played.captured, played.suicided)
+                };
+                // Text 000 rule 6e: add the stones emptied to N_white and N_black.
+                self.tally.captures[turn.color] += captured;
+                self.tally.self_captures[turn.color] += suicided;
+                self.passes = 0;
+                effect.captured = captured;
+                effect.suicided = suicided;
+            }
+        }
+        self.tally.turns += 1;
+        self.to_move = turn.color.opp();
+        if turn.mv != Move::Pass {
+            self.superko
+                .record(&self.board, self.to_move, self.tally.turns);
+        }
+        effect.ended = self.is_over();
+        effect
+    }
+}
+
+impl GameState for Game {
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
+    fn check(&self, turn: &Turn) -> Result<(), Illegal> {
+        if turn.pre.is_some() {
+            return Err(Illegal::new(
+                Reason::UnsupportedAction,
+                self.rules().no_pre_action,
+            ));
+        }
+        if self.is_over() {
+            return Err(Illegal::new(Reason::AfterEnd, self.rules().after_end));
+        }
+        match turn.mv {
+            // Text 001 §Games 3.2 only constrains moves that put a stone; text 000 rule 6c,
+            // read literally, would forbid every pass (a pass keeps the colouring). We read
+            // it as text 001 does (docs/rules/logical.md).
+            Move::Pass => Ok(()),
+            Move::Place(p) => self.check_place(p, turn.color),
+        }
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
+        self.check(turn)?;
+        Ok(self.apply(turn))
+    }
+
+    fn force(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
+        if turn.pre.is_some() {
+            return Err(Illegal::new(
+                Reason::UnsupportedAction,
+                self.rules().no_pre_action,
+            ));
+        }
+        if let Move::Place(p) = turn.mv {
+            if !self.board.is_empty_at(p) {
+                return Err(Illegal::new(Reason::Occupied, self.rules().occupied));
+            }
+        }
+        Ok(self.apply(turn))
+    }
+
+    fn edit(&mut self, edits: &[(Point, Option<Color>)]) {
+        self.board.setup(edits);
+        self.unsettled = !self.board.libertyless_chains().is_empty();
+        self.superko
+            .record(&self.board, self.to_move, self.tally.turns);
+    }
+
+    fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    fn tally(&self) -> Tally {
+        self.tally
+    }
+
+    /// Text 001 `score` / text 004 rule 9: points of one's colour plus empty points that reach
+    /// only one's colour; `logical` (text 000 rule 8) adds `N_opp`, the opponent's stones
+    /// emptied during the game. Nothing is removed: dead stones count as they stand.
+    fn score(&self, input: &ScoringInput<'_>) -> Result<ScoreBreakdown, ScoreError> {
+        let map = AreaMap::of(&self.board);
+        let removed = self.tally.stones_removed();
+        let side = |c: Color| SideScore {
+            stones: map.stones[c],
+            territory: map.territory[c],
+            captures: match self.variant {
+                Variant::TrompTaylor => 0,
+                Variant::Logical => removed[c.opp()],
+            },
+            komi: if c == Color::White { input.komi } else { 0.0 },
+            ..SideScore::default()
+        };
+        let method = match self.variant {
+            Variant::TrompTaylor => ScoringMethod::Area,
+            Variant::Logical => ScoringMethod::AreaWithCaptures,
+        };
+        let mut s = ScoreBreakdown::new(method, side(Color::Black), side(Color::White), input.komi);
+        s.dame = map.shared + map.neutral;
+        if !input.assessment.dead.is_empty() {
+            s.notes.push(format!(
+                "the board is scored as it stands: {} stone(s) named dead ({}) count as alive",
+                input.assessment.dead.len(),
+                input.assessment.source
+            ));
+        }
+        Ok(s)
+    }
+
+    fn box_clone(&self) -> Box<dyn GameState> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules_core::{Assessment, Topology};
+    use std::sync::Arc;
+
+    fn start(rows: &[&str], to_move: Color) -> StartPosition {
+        let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
+        let mut board = Board::new(topo.clone());
+        let mut edits = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let c = match ch {
+                    'X' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                if c.is_some() {
+                    edits.push((topo.at(x, y).unwrap(), c));
+                }
+            }
+        }
+        board.setup(&edits);
+        StartPosition {
+            board,
+            to_move,
+            initial_prohibited: vec![],
+        }
+    }
+
+    fn place(g: &dyn GameState, s: &str) -> Move {
+        Move::Place(g.board().topology().parse_sgf(s).unwrap())
+    }
+
+    fn score(g: &dyn GameState, komi: f64) -> ScoreBreakdown {
+        g.score(&ScoringInput {
+            komi,
+            assessment: &Assessment::none(),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn multi_stone_suicide_is_legal_and_removes_own_stones() {
+        let s = start(&["OX.", ".X.", "X.."], Color::White);
+        let mut g = TrompTaylor.start(&s);
+        let mv = place(&*g, "ab");
+        let e = g.play(&Turn::new(Color::White, mv)).unwrap();
+        assert_eq!(e.suicided, 2);
+        assert_eq!(g.tally().self_captures.white, 2);
+        assert_eq!(g.tally().stones_removed().white, 2);
+    }
+
+    #[test]
+    fn single_stone_suicide_is_a_repetition() {
+        let s = start(&[".X", "X."], Color::White);
+        let mut g = TrompTaylor.start(&s);
+        let mv = place(&*g, "aa");
+        let err = g.play(&Turn::new(Color::White, mv)).unwrap_err();
+        assert_eq!(err.reason, Reason::PositionalSuperko);
+        assert_eq!(err.repeats_turn, Some(0));
+    }
+
+    #[test]
+    fn a_move_recreating_the_setup_is_forbidden() {
+        // Black captures, White recaptures the ko: the colouring equals the setup.
+        let s = start(&[".XO.", "XO.O", ".XO."], Color::Black);
+        let mut g = TrompTaylor.start(&s);
+        let cb = place(&*g, "cb");
+        g.play(&Turn::new(Color::Black, cb)).unwrap();
+        let bb = place(&*g, "bb");
+        let err = g.play(&Turn::new(Color::White, bb)).unwrap_err();
+        assert_eq!(err.reason, Reason::PositionalSuperko);
+        assert_eq!(err.repeats_turn, Some(0));
+    }
+
+    #[test]
+    fn two_passes_end_the_game_and_nothing_follows() {
+        let s = start(&["...", "...", "..."], Color::Black);
+        let mut g = TrompTaylor.start(&s);
+        g.play(&Turn::new(Color::Black, Move::Pass)).unwrap();
+        let e = g.play(&Turn::new(Color::White, Move::Pass)).unwrap();
+        assert!(e.ended);
+        let mv = place(&*g, "bb");
+        let err = g.play(&Turn::new(Color::Black, mv)).unwrap_err();
+        assert_eq!(err.reason, Reason::AfterEnd);
+        let err = g.play(&Turn::new(Color::Black, Move::Pass)).unwrap_err();
+        assert_eq!(err.reason, Reason::AfterEnd);
+    }
+
+    #[test]
+    fn scores_the_board_as_it_stands() {
+        // The white stone at bb is "dead" to a human, but counts, and spoils Black's area.
+        let s = start(&["..X.O", ".OX.O", "..X.O"], Color::Black);
+        let g = TrompTaylor.start(&s);
+        let sc = score(&*g, 0.5);
+        assert_eq!(sc.black.total, 3.0);
+        assert_eq!(sc.white.total, 4.0 + 0.5);
+        assert_eq!(sc.dame, 8, "columns a–b (5) and d (3) touch both colours");
+        assert_eq!(sc.result(), "W+1.5");
+    }
+
+    #[test]
+    fn logical_adds_the_opponents_emptied_stones() {
+        let s = start(&["OX.", ".X.", "X.."], Color::White);
+        let mut g = Logical.start(&s);
+        let mv = place(&*g, "ab");
+        g.play(&Turn::new(Color::White, mv)).unwrap();
+        let sc = score(&*g, 0.0);
+        let tt = {
+            let mut t = TrompTaylor.start(&s);
+            t.play(&Turn::new(Color::White, mv)).unwrap();
+            score(&*t, 0.0)
+        };
+        assert_eq!(
+            sc.black.captures, 2,
+            "White's suicide gives Black two captures"
+        );
+        assert_eq!(sc.black.total - tt.black.total, 2.0);
+        assert_eq!(sc.white.total, tt.white.total);
+    }
+
+    #[test]
+    fn setup_without_liberties_is_cleared_by_the_first_move() {
+        // The black stone at aa has no liberty; Black's own move clears White first, then
+        // Black, so it goes (text 000 rule 5 clears the whole colour).
+        let s = start(&["XO.", "O..", "..."], Color::Black);
+        let mut g = TrompTaylor.start(&s);
+        let mv = place(&*g, "cc");
+        let e = g.play(&Turn::new(Color::Black, mv)).unwrap();
+        assert_eq!(e.suicided, 1);
+        assert!(g.board().libertyless_chains().is_empty());
+    }
+
+    #[test]
+    fn force_plays_a_forbidden_repetition() {
+        let s = start(&[".X", "X."], Color::White);
+        let mut g = TrompTaylor.start(&s);
+        let mv = place(&*g, "aa");
+        let before = g.board().hash();
+        g.force(&Turn::new(Color::White, mv)).unwrap();
+        assert_eq!(g.board().hash(), before);
+        assert_eq!(g.tally().self_captures.white, 1);
+    }
+}
