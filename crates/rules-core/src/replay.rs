@@ -272,6 +272,7 @@ pub fn replay(
     };
     let scored = state.score(&ScoringInput {
         komi: komi.value,
+        handicap: record.handicap.unwrap_or(0),
         assessment: &assessment,
     });
     let tally = state.tally();

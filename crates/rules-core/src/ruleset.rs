@@ -282,6 +282,9 @@ pub enum Event {
 pub struct ScoringInput<'a> {
     /// Points added to White's score.
     pub komi: f64,
+    /// Handicap stones the record declares (`HA`), 0 for none: for rulesets that compensate
+    /// White per handicap stone.
+    pub handicap: u32,
     /// Dead stones, territory and control, with their source.
     pub assessment: &'a Assessment,
 }

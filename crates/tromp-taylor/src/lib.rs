@@ -377,6 +377,7 @@ mod tests {
     fn score(g: &dyn GameState, komi: f64) -> ScoreBreakdown {
         g.score(&ScoringInput {
             komi,
+            handicap: 0,
             assessment: &Assessment::none(),
         })
         .unwrap()
