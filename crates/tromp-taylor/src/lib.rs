@@ -82,6 +82,48 @@ pub struct TrompTaylor;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Logical;
 
+/// A ruleset whose games make every Zobrist key collide with every other, so that every
+/// repetition check falls through to the exact comparison. For tests that show a hash
+/// collision can never forbid a legal move; slow.
+#[doc(hidden)]
+pub struct CollidingKeys {
+    /// `true` for `logical`, `false` for `tromp-taylor`.
+    pub logical: bool,
+}
+
+impl Ruleset for CollidingKeys {
+    fn id(&self) -> &'static str {
+        if self.logical {
+            Logical.id()
+        } else {
+            TrompTaylor.id()
+        }
+    }
+    fn describe(&self) -> String {
+        format!("{} with colliding hash keys (test only)", self.id())
+    }
+    fn default_komi(&self) -> f64 {
+        DEFAULT_KOMI
+    }
+    fn counting(&self) -> Counting {
+        if self.logical {
+            Logical.counting()
+        } else {
+            TrompTaylor.counting()
+        }
+    }
+    fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
+        let variant = if self.logical {
+            Variant::Logical
+        } else {
+            Variant::TrompTaylor
+        };
+        let mut g = Game::new(variant, start);
+        g.superko.collide_all_keys_for_tests();
+        Box::new(g)
+    }
+}
+
 /// Komi when the record gives none: 7.5, as text 004's math ("the black gives white 7.5
 /// points").
 pub const DEFAULT_KOMI: f64 = 7.5;
