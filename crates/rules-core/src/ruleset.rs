@@ -341,6 +341,13 @@ pub trait GameState: Send {
 
     /// A copy of this state (for undo, and for trying moves).
     fn box_clone(&self) -> Box<dyn GameState>;
+
+    /// The concrete state, for callers that know the ruleset and need more than this trait
+    /// shows (Pauli's control test needs the permanently prohibited locations). `None` unless
+    /// the ruleset opts in.
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
 }
 
 impl Clone for Box<dyn GameState> {
