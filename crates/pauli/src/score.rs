@@ -1,0 +1,332 @@
+//! Rule 5, the count: a player scores one point for each location he controls that is not
+//! occupied by one of his stones (territory), one for each opposing stone on a location he
+//! controls (dead stone; so a dead stone counts twice: its location and itself), one for each
+//! opposing stone removed during the game, no matter by whom (captive); White adds komi.
+//!
+//! Who controls what is an input here ([`Control::from_assessment`]); deciding it by rules
+//! 14–17 is the control solver's job (issue 5). Two forms of input:
+//!
+//! * **given** ([`ControlMode::Given`]): the assessment lists each player's controlled
+//!   locations (`territory`: the record's `TB`/`TW` markup, or the solver's answer). A stone
+//!   covered by the opponent's list is dead; so is every stone in `dead`, whose location the
+//!   opponent controls. Each player also controls the locations of his own live stones (they
+//!   never score for him, but they matter for mutual control).
+//! * **agreement** ([`ControlMode::Agreement`]): no controlled locations are listed — rule
+//!   17's counting after the claims (`ljr.md` §8.2): the stones claimed dead (`dead`) are
+//!   treated as gone; then each empty location that neither is nor contacts a location
+//!   claimed neutral (`neutral`), and that contacts stones of exactly one player, is
+//!   controlled by that player. With no claims at all (assessment source `none`) this is
+//!   "control by agreement with no claims". A dead stone's location is controlled by the
+//!   opponent of its owner in any case.
+
+use crate::game::PauliGame;
+use rules_core::score::points;
+use rules_core::{
+    Assessment, AssessmentSource, Board, Color, PerColor, Point, ScoreBreakdown, ScoreError,
+    ScoringInput, ScoringMethod, SideScore,
+};
+
+/// How control was obtained from the assessment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ControlMode {
+    /// Each player's controlled locations are listed (markup, the user, or the solver).
+    Given,
+    /// Rule 17's counting by agreement: dead and neutral claims, then empty locations that
+    /// contact one player's stones only.
+    Agreement,
+}
+
+/// Who controls which location (rule 14's outcome, here taken from outside).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Control {
+    /// How it was obtained.
+    pub mode: ControlMode,
+    controlled: PerColor<Vec<bool>>,
+    /// The stones taken as dead (named dead, or covered by the opponent's control), in point
+    /// order.
+    pub dead: Vec<Point>,
+    /// Dead marks on empty locations, ignored.
+    pub ignored_dead: Vec<Point>,
+    /// Neutral claims on occupied locations, ignored (rule 17 claims empty locations).
+    pub ignored_neutral: Vec<Point>,
+    /// Dead stones whose location the counting by agreement alone would not give to the
+    /// opponent (their region also touches the owner's stones); it is given to him anyway.
+    pub dead_in_mixed_regions: Vec<Point>,
+}
+
+impl Control {
+    /// Control from an assessment of the end position on `board`: [`ControlMode::Given`]
+    /// when the assessment lists controlled locations for either player or comes from the
+    /// solver (source `auto`), [`ControlMode::Agreement`] otherwise. Locations listed as
+    /// undecided are controlled by nobody.
+    #[must_use]
+    pub fn from_assessment(board: &Board, a: &Assessment) -> Control {
+        let n = board.len();
+        let given = a.source == AssessmentSource::Auto
+            || !a.territory.black.is_empty()
+            || !a.territory.white.is_empty();
+        let mut c = Control {
+            mode: if given {
+                ControlMode::Given
+            } else {
+                ControlMode::Agreement
+            },
+            controlled: PerColor::new(vec![false; n], vec![false; n]),
+            dead: Vec::new(),
+            ignored_dead: Vec::new(),
+            ignored_neutral: Vec::new(),
+            dead_in_mixed_regions: Vec::new(),
+        };
+        let mut dead = vec![false; n];
+        for &x in &a.dead {
+            if board.is_empty_at(x) {
+                c.ignored_dead.push(x);
+            } else {
+                dead[x.index()] = true;
+            }
+        }
+        if given {
+            for color in Color::BOTH {
+                for &x in &a.territory[color] {
+                    c.controlled[color][x.index()] = true;
+                }
+            }
+            // A stone on a location its owner's opponent controls is dead.
+            for x in board.topology().points() {
+                if let Some(s) = board.get(x) {
+                    if c.controlled[s.opp()][x.index()] {
+                        dead[x.index()] = true;
+                    }
+                }
+            }
+        } else {
+            c.agreement(board, a, &dead);
+        }
+        for x in board.topology().points() {
+            let Some(s) = board.get(x) else { continue };
+            if dead[x.index()] {
+                c.dead.push(x);
+                if !c.controlled[s.opp()][x.index()] {
+                    if !given {
+                        c.dead_in_mixed_regions.push(x);
+                    }
+                    c.controlled[s.opp()][x.index()] = true;
+                }
+            } else if given {
+                c.controlled[s][x.index()] = true;
+            }
+        }
+        for &x in &a.undecided {
+            c.controlled.black[x.index()] = false;
+            c.controlled.white[x.index()] = false;
+        }
+        c.ignored_dead.sort_unstable();
+        c.ignored_dead.dedup();
+        c
+    }
+
+    /// Rule 17's counting: claimed-dead stones treated as gone; empty regions (r13: an empty
+    /// location contacts exactly the locations next to its empty region) that hold no
+    /// neutral claim and touch stones of one player only are that player's.
+    fn agreement(&mut self, board: &Board, a: &Assessment, dead: &[bool]) {
+        let topo = board.topology();
+        let n = board.len();
+        let mut coloring = board.coloring();
+        for (i, d) in dead.iter().enumerate() {
+            if *d {
+                coloring[i] = None;
+            }
+        }
+        let mut neutral = vec![false; n];
+        for &x in &a.neutral {
+            if board.is_empty_at(x) {
+                neutral[x.index()] = true;
+            } else {
+                self.ignored_neutral.push(x);
+            }
+        }
+        let mut seen = vec![false; n];
+        let (mut region, mut stack) = (Vec::new(), Vec::new());
+        for start in topo.points() {
+            if coloring[start.index()].is_some() || seen[start.index()] {
+                continue;
+            }
+            let (mut black, mut white, mut claimed_neutral) = (false, false, false);
+            region.clear();
+            seen[start.index()] = true;
+            stack.push(start);
+            while let Some(x) = stack.pop() {
+                region.push(x);
+                claimed_neutral |= neutral[x.index()];
+                for &y in topo.neighbors(x) {
+                    match coloring[y.index()] {
+                        Some(Color::Black) => black = true,
+                        Some(Color::White) => white = true,
+                        None if !seen[y.index()] => {
+                            seen[y.index()] = true;
+                            stack.push(y);
+                        }
+                        None => {}
+                    }
+                }
+            }
+            let owner = match (black, white) {
+                (true, false) => Color::Black,
+                (false, true) => Color::White,
+                _ => continue,
+            };
+            if claimed_neutral {
+                continue;
+            }
+            for x in &region {
+                self.controlled[owner][x.index()] = true;
+            }
+        }
+    }
+
+    /// Whether `color` controls `x`.
+    #[must_use]
+    pub fn controls(&self, color: Color, x: Point) -> bool {
+        self.controlled[color][x.index()]
+    }
+
+    /// The locations `color` controls, in point order.
+    #[must_use]
+    pub fn controlled(&self, color: Color) -> Vec<Point> {
+        (0..self.controlled[color].len())
+            .filter(|&i| self.controlled[color][i])
+            .map(Point::from_index)
+            .collect()
+    }
+
+    /// Locations both players control (`ljr.md` A21: not excluded by the text; counted for
+    /// both and flagged).
+    #[must_use]
+    pub fn mutual(&self) -> Vec<Point> {
+        (0..self.controlled.black.len())
+            .filter(|&i| self.controlled.black[i] && self.controlled.white[i])
+            .map(Point::from_index)
+            .collect()
+    }
+}
+
+/// Rule 5 for `game`'s current position.
+pub(crate) fn score(
+    game: &PauliGame,
+    input: &ScoringInput<'_>,
+) -> Result<ScoreBreakdown, ScoreError> {
+    let board = game.board();
+    let topo = board.topology();
+    let control = Control::from_assessment(board, input.assessment);
+    let captives = game.captives();
+    let names = |v: &[Point]| v.iter().map(|&x| topo.sgf(x)).collect::<Vec<_>>().join(" ");
+
+    let mut territory = PerColor::new(0u32, 0u32);
+    let mut dead = PerColor::new(0u32, 0u32);
+    let mut dame = 0;
+    for x in topo.points() {
+        let here = board.get(x);
+        for c in Color::BOTH {
+            if control.controls(c, x) {
+                if here != Some(c) {
+                    territory[c] += 1;
+                }
+                if here == Some(c.opp()) {
+                    dead[c] += 1;
+                }
+            }
+        }
+        if here.is_none()
+            && !control.controls(Color::Black, x)
+            && !control.controls(Color::White, x)
+        {
+            dame += 1;
+        }
+    }
+    let side = |c: Color| SideScore {
+        territory: territory[c],
+        dead: dead[c],
+        captures: captives[c],
+        komi: if c == Color::White { input.komi } else { 0.0 },
+        ..SideScore::default()
+    };
+    let mut s = ScoreBreakdown::new(
+        ScoringMethod::Territory,
+        side(Color::Black),
+        side(Color::White),
+        input.komi,
+    );
+    s.dame = dame;
+    s.assessment = input.assessment.source;
+    // By colour of the stones: White's dead stones are the ones Black counts.
+    s.dead_stones = PerColor::new(dead.white, dead.black);
+    s.undecided = input.assessment.undecided.len() as u32;
+
+    let source = match input.assessment.source {
+        AssessmentSource::None => "nothing given",
+        AssessmentSource::Markup => "the record's markup",
+        AssessmentSource::User => "the command line",
+        AssessmentSource::Auto => "the control solver",
+    };
+    s.notes.push(match control.mode {
+        ControlMode::Given => format!(
+            "Pauli rule 5: control given by {source}: the listed locations, the stones on the \
+             opponent's locations and the stones named dead count as dead, and each player's \
+             live stones stand on his own locations"
+        ),
+        ControlMode::Agreement => format!(
+            "Pauli rule 5: control by agreement (rule 17 counting) from {source}: {} stone(s) \
+             claimed dead, {} location(s) claimed neutral; each empty location that contacts \
+             the stones of one player only is his",
+            control.dead.len(),
+            input.assessment.neutral.len() - control.ignored_neutral.len()
+        ),
+    });
+    if !control.ignored_dead.is_empty() {
+        s.notes.push(format!(
+            "dead marks on empty locations ignored: {}",
+            names(&control.ignored_dead)
+        ));
+    }
+    if !control.ignored_neutral.is_empty() {
+        s.notes.push(format!(
+            "neutral claims on occupied locations ignored (rule 17 claims empty locations): {}",
+            names(&control.ignored_neutral)
+        ));
+    }
+    if !control.dead_in_mixed_regions.is_empty() {
+        s.notes.push(format!(
+            "dead stones whose region also touches their owner's stones, counted for the \
+             opponent as given: {}",
+            names(&control.dead_in_mixed_regions)
+        ));
+    }
+    let mutual = control.mutual();
+    if !mutual.is_empty() {
+        s.notes.push(format!(
+            "controlled by both players, counted for both (ljr.md A21): {}",
+            names(&mutual)
+        ));
+    }
+    let removed = rules_core::GameState::tally(game).removed_by_cycles;
+    if removed.black + removed.white > 0 {
+        s.notes.push(format!(
+            "captives include stones removed with cycles (rule 5: \"no matter by whom\"): \
+             {} black, {} white",
+            removed.black, removed.white
+        ));
+    }
+    if input.komi.fract() != 0.0 || input.komi < 0.0 {
+        s.notes.push(format!(
+            "komi {} is not a non-negative integer as rule 2 asks; used as given (ljr.md A9)",
+            points(input.komi)
+        ));
+    }
+    if input.handicap > 0 {
+        s.notes.push(format!(
+            "handicap {}: the rules know no handicap compensation (ljr.md A22)",
+            input.handicap
+        ));
+    }
+    Ok(s)
+}
