@@ -1,0 +1,767 @@
+//! # chinese
+//!
+//! The Chinese rules of Go as gorules reads them: 中国围棋规则 and its mathematical statement
+//! (text 004), with RemGo's statement of the same rules (text 003) for the two places where it
+//! says more: the ban on suicide is optional (Addendum 1), and repetition is positional
+//! (Addendum 2). Our reading, rule by rule, is in `docs/rules/chinese.md`; the fixtures in
+//! `fixtures/chinese/` are its executable form.
+//!
+//! * [`Chinese`] — the `chinese` ruleset with its options fixed: [`SuicideRule`] (forbidden by
+//!   default), [`SuperkoKind`] (positional by default) and [`Compensation`] for handicap games
+//!   (none by default).
+//! * The game it starts follows 提子 (capture: when both sides are left without liberties the
+//!   opponent's stones go), 禁着点 (forbidden points), 禁止全局同形 (no global repetition) and
+//!   终局 (two passes in a row end the game).
+//! * Its count is 计算胜负 (rule 9): the dead stones both players agreed on are taken off,
+//!   each side counts its stones and the points they surround, and the empty points between
+//!   both sides' stones are shared half and half. The breakdown carries both forms the text
+//!   uses — the point margin with komi, and Black's stones against half the board plus half
+//!   the komi ([`StoneCount`](rules_core::score::StoneCount)) — and checks that they agree.
+//!
+//! ```
+//! use chinese::{Chinese, Compensation, SuicideRule};
+//! use rules_core::{Assessment, Board, Color, Move, Reason, Ruleset, ScoringInput,
+//!                  StartPosition, SuperkoKind, Topology, Turn};
+//! use std::sync::Arc;
+//!
+//! // 禁着点: White may not play into the corner a1 of Black's two stones.
+//! let topo = Arc::new(Topology::square(3).unwrap());
+//! let mut board = Board::new(topo.clone());
+//! board.setup(&[
+//!     (topo.parse_point("A2").unwrap(), Some(Color::Black)),
+//!     (topo.parse_point("B1").unwrap(), Some(Color::Black)),
+//! ]);
+//! let rules = Chinese::default();
+//! assert_eq!(rules.suicide, SuicideRule::Forbidden);
+//! assert_eq!(rules.superko, SuperkoKind::Positional);
+//! assert_eq!(rules.compensation, Compensation::None);
+//! let start = StartPosition { board, to_move: Color::White, initial_prohibited: vec![] };
+//! let mut game = rules.start(&start);
+//! let a1 = Move::Place(topo.parse_point("A1").unwrap());
+//! let err = game.play(&Turn::new(Color::White, a1)).unwrap_err();
+//! assert_eq!(err.reason, Reason::Suicide);
+//! assert!(err.rule.contains("禁着点"));
+//!
+//! // Two passes end the game; the count gives Black all 9 points (2 stones + 7 surrounded).
+//! game.play(&Turn::new(Color::White, Move::Pass)).unwrap();
+//! game.play(&Turn::new(Color::Black, Move::Pass)).unwrap();
+//! assert!(game.is_over());
+//! let none = Assessment::none();
+//! let score = game
+//!     .score(&ScoringInput { komi: 7.5, handicap: 0, assessment: &none })
+//!     .unwrap();
+//! assert_eq!(score.black.total, 9.0);
+//! assert_eq!(score.result(), "B+1.5");
+//! let count = score.stone_count.unwrap();
+//! assert_eq!(count.half_board, 4.5); // half of 3×3
+//! assert_eq!(count.black_excess, 0.75); // 9 − 4.5 − 3.75
+//! assert!(count.agrees_with_margin); // 2 × 0.75 = 1.5
+//! ```
+#![deny(missing_docs)]
+
+use rules_core::point::Move;
+use rules_core::score::StoneCount;
+use rules_core::{
+    AreaMap, AreaOwner, Board, Color, Counting, GameState, Illegal, PerColor, Point, Reason,
+    Ruleset, ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition,
+    Superko, Tally, Turn, TurnEffect,
+};
+use std::fmt;
+use std::str::FromStr;
+
+pub use rules_core::SuperkoKind;
+
+/// Rule citations: every forbidden move names the rule that forbids it.
+pub mod rules {
+    /// A stone goes on an empty point.
+    pub const OCCUPIED: &str = "中国围棋规则 rule 2 (围棋的下法, text 004): a stone is put on a \
+        point of the board (着一子于棋盘的点上) and does not move after; its math: an action \
+        needs B(x, y) = 0";
+    /// 禁着点.
+    pub const SUICIDE: &str = "中国围棋规则 rule 5 (禁着点, text 004): a point where the stone \
+        put would at once be without liberties while capturing nothing is forbidden; text 003 \
+        Addendum 1 (prohibition of suicide, an optional rule, here on)";
+    /// 禁止全局同形, positional (the math).
+    pub const SUPERKO_POSITIONAL: &str = "中国围棋规则 rule 6 (禁止全局同形, text 004) and its \
+        math B_k ≠ B_{k−i} for all 0 < i ≤ k: a move may not recreate any earlier board; \
+        text 003 Addendum 2";
+    /// 禁止全局同形, situational (the words).
+    pub const SUPERKO_SITUATIONAL: &str = "中国围棋规则 rule 6 (禁止全局同形, text 004), read \
+        as its words say (着子后不得使对方重复面临曾出现过的局面): a move may not make the \
+        opponent face again a board they have faced before (same board, same player to move)";
+    /// 终局.
+    pub const AFTER_END: &str = "中国围棋规则 rule 7 (终局, text 004): both players passing in \
+        succession (双方连续使用虚着) ends the game; its math: a_{end−1} = a_{end} = PASS";
+    /// A turn is a stone or a pass.
+    pub const NO_PRE_ACTION: &str = "中国围棋规则 rule 2 (围棋的下法, text 004): a turn puts \
+        one stone or passes (使用虚着); there is nothing else to do";
+}
+
+/// Komi when the record gives none: 7.5 points, text 004's math ("the black gives white 7.5
+/// points"), i.e. 3¾ stones in the stone count.
+pub const DEFAULT_KOMI: f64 = 7.5;
+
+/// Whether a move whose own stones would be left without liberties is forbidden.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum SuicideRule {
+    /// 中国围棋规则 rule 5 (禁着点): suicide of one stone or of many is forbidden
+    /// ([`Reason::Suicide`]). The default: text 004 states it, and text 003 Addendum 1 lists
+    /// it as "an optional rule".
+    #[default]
+    Forbidden,
+    /// Text 003 without Addendum 1: the move is played, the opponent's stones without
+    /// liberties are removed, then one's own (text 003 steps 2 and 3), exactly as in
+    /// Tromp–Taylor. A single-stone suicide then leaves the board as it was, so positional
+    /// superko forbids it; a multi-stone suicide is legal unless it repeats.
+    Allowed,
+}
+
+impl SuicideRule {
+    /// The option's value as written on the command line: `forbidden` or `allowed`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            SuicideRule::Forbidden => "forbidden",
+            SuicideRule::Allowed => "allowed",
+        }
+    }
+}
+
+impl fmt::Display for SuicideRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for SuicideRule {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Self, OptionError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "forbidden" => Ok(SuicideRule::Forbidden),
+            "allowed" => Ok(SuicideRule::Allowed),
+            _ => Err(OptionError::new("suicide", s, "forbidden, allowed")),
+        }
+    }
+}
+
+/// Points White receives in a handicap game, on top of komi. The texts are silent about
+/// handicap (text 004 rule 2: 空枰开局, the game starts on an empty board); this is common
+/// Chinese practice, offered only when asked for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Compensation {
+    /// No compensation (the default): the count is the texts' own.
+    #[default]
+    None,
+    /// N points for N handicap stones (Chinese practice: Black returns half a stone per
+    /// handicap stone in the stone count).
+    N,
+    /// N − 1 points for N handicap stones (as the AGA counts).
+    NMinusOne,
+}
+
+impl Compensation {
+    /// Points White receives for `handicap` stones (`HA`; 0 for an even game).
+    #[must_use]
+    pub fn points(self, handicap: u32) -> u32 {
+        match self {
+            Compensation::None => 0,
+            Compensation::N => handicap,
+            Compensation::NMinusOne => handicap.saturating_sub(1),
+        }
+    }
+
+    /// The option's value as written on the command line: `none`, `n` or `n-1`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Compensation::None => "none",
+            Compensation::N => "n",
+            Compensation::NMinusOne => "n-1",
+        }
+    }
+
+    /// In words, for descriptions.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Compensation::None => "none",
+            Compensation::N => "N points to White for N handicap stones",
+            Compensation::NMinusOne => "N−1 points to White for N handicap stones",
+        }
+    }
+}
+
+impl fmt::Display for Compensation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Compensation {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Self, OptionError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "none" | "0" => Ok(Compensation::None),
+            "n" => Ok(Compensation::N),
+            "n-1" | "n−1" => Ok(Compensation::NMinusOne),
+            _ => Err(OptionError::new("handicap compensation", s, "none, n, n-1")),
+        }
+    }
+}
+
+/// Parses a superko option as written on the command line: `positional` or `situational`.
+///
+/// # Errors
+/// Any other word.
+pub fn parse_superko(s: &str) -> Result<SuperkoKind, OptionError> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "positional" => Ok(SuperkoKind::Positional),
+        "situational" => Ok(SuperkoKind::Situational),
+        _ => Err(OptionError::new("superko", s, "positional, situational")),
+    }
+}
+
+/// The command-line word for a superko kind: `positional` or `situational`.
+#[must_use]
+pub fn superko_code(kind: SuperkoKind) -> &'static str {
+    match kind {
+        SuperkoKind::Positional => "positional",
+        SuperkoKind::Situational => "situational",
+    }
+}
+
+/// An option value that is not one of the accepted words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {option} option {value:?}: expected one of {expected}")]
+pub struct OptionError {
+    /// Which option.
+    pub option: &'static str,
+    /// What was given.
+    pub value: String,
+    /// The accepted words.
+    pub expected: &'static str,
+}
+
+impl OptionError {
+    fn new(option: &'static str, value: &str, expected: &'static str) -> OptionError {
+        OptionError {
+            option,
+            value: value.to_owned(),
+            expected,
+        }
+    }
+}
+
+/// The Chinese rules (`chinese`), with their options fixed. `Chinese::default()` is the rules
+/// as text 004 writes them: suicide forbidden, positional superko, no handicap compensation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Chinese {
+    /// 禁着点 (text 004 rule 5), optional by text 003 Addendum 1. Default: forbidden.
+    pub suicide: SuicideRule,
+    /// 禁止全局同形 (text 004 rule 6): positional by its math and text 003 Addendum 2
+    /// (default); situational as its words can be read.
+    pub superko: SuperkoKind,
+    /// Handicap compensation to White (the texts are silent). Default: none.
+    pub compensation: Compensation,
+}
+
+impl Default for Chinese {
+    fn default() -> Chinese {
+        Chinese {
+            suicide: SuicideRule::Forbidden,
+            superko: SuperkoKind::Positional,
+            compensation: Compensation::None,
+        }
+    }
+}
+
+impl Chinese {
+    /// The options in effect, in words: every option is named, defaults included.
+    #[must_use]
+    pub fn options_in_words(&self) -> String {
+        format!(
+            "suicide {}; {} superko; handicap compensation {}",
+            match self.suicide {
+                SuicideRule::Forbidden => "forbidden",
+                SuicideRule::Allowed => "allowed (as in Tromp–Taylor)",
+            },
+            superko_code(self.superko),
+            self.compensation.words(),
+        )
+    }
+}
+
+impl Ruleset for Chinese {
+    fn id(&self) -> &'static str {
+        "chinese"
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "Chinese (中国围棋规则, text 004 with text 003): area counting after agreed dead \
+             stones, dame shared half and half; {}",
+            self.options_in_words()
+        )
+    }
+
+    fn default_komi(&self) -> f64 {
+        DEFAULT_KOMI
+    }
+
+    /// Dead stones are those both players agree on (text 004 rule 8, 活棋与死棋): they come
+    /// from outside the game.
+    fn uses_assessment(&self) -> bool {
+        true
+    }
+
+    fn counting(&self) -> Counting {
+        Counting::Area
+    }
+
+    fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
+        Box::new(Game::new(*self, start))
+    }
+}
+
+/// One game under the Chinese rules.
+#[derive(Clone)]
+struct Game {
+    rules: Chinese,
+    board: Board,
+    to_move: Color,
+    /// Consecutive passes (终局: two end the game).
+    passes: u32,
+    /// Every board (positional) or board-and-player-to-move (situational) seen so far, the
+    /// start included (text 004's math: `0 < i ≤ k` reaches back to `B_0`).
+    superko: Superko,
+    tally: Tally,
+    /// A setup left chains without liberties: the next move is worked out the slow way, over
+    /// the whole board (text 004 rule 3: stones without liberties cannot stay on the board).
+    unsettled: bool,
+}
+
+/// The board a move would leave, worked out over the whole board.
+struct SlowMove {
+    board: Board,
+    captured: u32,
+    suicided: u32,
+    /// Whether the placed stone's own chain is left without liberties (禁着点).
+    suicide: bool,
+}
+
+impl Game {
+    fn new(rules: Chinese, start: &StartPosition) -> Game {
+        Game {
+            rules,
+            board: start.board.clone(),
+            to_move: start.to_move,
+            passes: 0,
+            superko: Superko::new(rules.superko, &start.board, start.to_move),
+            tally: Tally::default(),
+            unsettled: !start.board.libertyless_chains().is_empty(),
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.passes >= 2
+    }
+
+    /// The move worked out over the whole board, for positions in which a setup left chains
+    /// without liberties. Text 004 提子: after the stone is put, every opponent stone without
+    /// liberties is removed — those the setup left without liberties too, since putting a
+    /// stone never gives the opponent a liberty, so removing them first changes nothing —
+    /// then 禁着点 asks whether the placed stone has a liberty. Own stones the setup left
+    /// without liberties elsewhere go as well (rule 3: they cannot stay on the board); they
+    /// do not make the move a suicide (rule 5 speaks of 该子, the stone just put).
+    fn slow_move(&self, p: Point, color: Color) -> SlowMove {
+        let mut board = self.board.clone();
+        let mut captured = board.clear_libertyless(color.opp());
+        let played = board.play(p, color);
+        captured += played.captured;
+        let suicide = played.suicided > 0;
+        let suicided = played.suicided + board.clear_libertyless(color);
+        SlowMove {
+            board,
+            captured,
+            suicided,
+            suicide,
+        }
+    }
+
+    fn superko_illegal(&self, turn: u32) -> Illegal {
+        let (reason, rule) = match self.rules.superko {
+            SuperkoKind::Positional => (Reason::PositionalSuperko, rules::SUPERKO_POSITIONAL),
+            SuperkoKind::Situational => (Reason::SituationalSuperko, rules::SUPERKO_SITUATIONAL),
+        };
+        Illegal {
+            reason,
+            rule,
+            repeats_turn: Some(turn),
+        }
+    }
+
+    /// Legality of a stone on `p`: the point is empty (rule 2), it is not a forbidden point
+    /// (rule 5, when the ban is on), and the board it leaves is new (rule 6).
+    fn check_place(&self, p: Point, color: Color) -> Result<(), Illegal> {
+        if !self.board.is_empty_at(p) {
+            return Err(Illegal::new(Reason::Occupied, rules::OCCUPIED));
+        }
+        let forbid_suicide = self.rules.suicide == SuicideRule::Forbidden;
+        let repeats = if self.unsettled {
+            let after = self.slow_move(p, color);
+            if after.suicide && forbid_suicide {
+                return Err(Illegal::new(Reason::Suicide, rules::SUICIDE));
+            }
+            self.superko.repeats_position(&after.board, color.opp())
+        } else {
+            // 提子 then 禁着点: `analyze` removes the opponent's stones first, so a stone that
+            // has no liberty only until its capture is made is no suicide.
+            let a = self.board.analyze(p, color);
+            if a.suicide && forbid_suicide {
+                return Err(Illegal::new(Reason::Suicide, rules::SUICIDE));
+            }
+            self.superko.repeats(&self.board, p, color, a.hash_after)
+        };
+        match repeats {
+            Some(turn) => Err(self.superko_illegal(turn)),
+            None => Ok(()),
+        }
+    }
+
+    /// Carries out a turn whose legality has been settled (or is being overridden).
+    fn apply(&mut self, turn: &Turn) -> TurnEffect {
+        let mut effect = TurnEffect::default();
+        match turn.mv {
+            Move::Pass => {
+                self.passes += 1;
+                self.tally.passes += 1;
+            }
+            Move::Place(p) => {
+                let (captured, suicided) = if self.unsettled {
+                    let after = self.slow_move(p, turn.color);
+                    self.board = after.board;
+                    self.unsettled = false;
+                    (after.captured, after.suicided)
+                } else {
+                    let played = self.board.play(p, turn.color);
+                    (played.captured, played.suicided)
+                };
+                self.tally.captures[turn.color] += captured;
+                self.tally.self_captures[turn.color] += suicided;
+                self.passes = 0;
+                effect.captured = captured;
+                effect.suicided = suicided;
+            }
+        }
+        self.tally.turns += 1;
+        self.to_move = turn.color.opp();
+        // A pass leaves the board as it was, so positional superko stores nothing new; under
+        // situational superko the opponent now faces this board, which is a situation of its
+        // own.
+        self.superko
+            .record(&self.board, self.to_move, self.tally.turns);
+        effect.ended = self.is_over();
+        effect
+    }
+
+    fn check_pre(turn: &Turn) -> Result<(), Illegal> {
+        match turn.pre {
+            Some(_) => Err(Illegal::new(
+                Reason::UnsupportedAction,
+                rules::NO_PRE_ACTION,
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+impl GameState for Game {
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+
+    fn check(&self, turn: &Turn) -> Result<(), Illegal> {
+        Game::check_pre(turn)?;
+        if self.is_over() {
+            return Err(Illegal::new(Reason::AfterEnd, rules::AFTER_END));
+        }
+        match turn.mv {
+            // Rule 2: 允许任何一方放弃下子权而使用虚着 — either side may pass at any time.
+            Move::Pass => Ok(()),
+            Move::Place(p) => self.check_place(p, turn.color),
+        }
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
+        self.check(turn)?;
+        Ok(self.apply(turn))
+    }
+
+    fn force(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
+        Game::check_pre(turn)?;
+        if let Move::Place(p) = turn.mv {
+            if !self.board.is_empty_at(p) {
+                return Err(Illegal::new(Reason::Occupied, rules::OCCUPIED));
+            }
+        }
+        // A forbidden suicide is carried out as the board's mechanics dictate (text 003
+        // steps 2 and 3): the opponent's stones without liberties go, then one's own.
+        Ok(self.apply(turn))
+    }
+
+    fn edit(&mut self, edits: &[(Point, Option<Color>)]) {
+        self.board.setup(edits);
+        self.unsettled = !self.board.libertyless_chains().is_empty();
+        self.superko
+            .record(&self.board, self.to_move, self.tally.turns);
+    }
+
+    fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+        // Under situational superko the board with this player to move is now a situation
+        // that has occurred (positional superko stores nothing new: the board is unchanged).
+        self.superko
+            .record(&self.board, self.to_move, self.tally.turns);
+    }
+
+    fn tally(&self) -> Tally {
+        self.tally
+    }
+
+    fn score(&self, input: &ScoringInput<'_>) -> Result<ScoreBreakdown, ScoreError> {
+        count(&self.board, input, self.rules.compensation)
+    }
+
+    fn box_clone(&self) -> Box<dyn GameState> {
+        Box::new(self.clone())
+    }
+}
+
+/// The stones the assessment takes as dead, each whole chain of them.
+///
+/// Text 004 rule 8 (活棋与死棋): dead stones are those both sides confirm could be captured;
+/// the assessment brings that agreement from outside. A stone is dead when the assessment
+/// names it, or when it lies on a point the assessment gives to the other side as territory
+/// (`TB`/`TW` markup covering stones of the other colour, as KGS writes it). Rule 3 makes
+/// connected stones one inseparable whole (不可分割的整体), so a dead mark on one stone of a
+/// chain is read as the whole chain.
+///
+/// # Errors
+/// [`ScoreError::BadAssessment`] when a point named dead holds no stone, or a point is not on
+/// the board.
+pub fn dead_stones(
+    board: &Board,
+    assessment: &rules_core::Assessment,
+) -> Result<DeadStones, ScoreError> {
+    let topo = board.topology();
+    let n = board.len();
+    let mut marked = vec![false; n];
+    let on_board = |p: Point| {
+        if p.index() < n {
+            Ok(())
+        } else {
+            Err(ScoreError::BadAssessment(format!(
+                "point {p} is not on the board"
+            )))
+        }
+    };
+    for &p in &assessment.dead {
+        on_board(p)?;
+        if board.is_empty_at(p) {
+            return Err(ScoreError::BadAssessment(format!(
+                "{} is named dead ({}) but holds no stone",
+                topo.label(p),
+                assessment.source
+            )));
+        }
+        marked[p.index()] = true;
+    }
+    for c in Color::BOTH {
+        for &p in &assessment.territory[c] {
+            on_board(p)?;
+            if board.get(p) == Some(c.opp()) {
+                marked[p.index()] = true;
+            }
+        }
+    }
+    let mut out = DeadStones::default();
+    let mut done = vec![false; n];
+    for p in topo.points() {
+        if !marked[p.index()] || done[p.index()] {
+            continue;
+        }
+        let color = board.get(p).expect("marked points hold stones");
+        let mut added = 0;
+        for s in board.chain(p) {
+            done[s.index()] = true;
+            if !marked[s.index()] {
+                added += 1;
+            }
+            out.points.push(s);
+            out.count[color] += 1;
+        }
+        out.extended += added;
+    }
+    out.points.sort_unstable();
+    Ok(out)
+}
+
+/// The dead stones of an end position ([`dead_stones`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DeadStones {
+    /// Every dead stone, in point order.
+    pub points: Vec<Point>,
+    /// How many of each colour.
+    pub count: PerColor<u32>,
+    /// Stones added because a chain was only partly marked.
+    pub extended: u32,
+}
+
+/// Text 004 rule 9 (计算胜负) on `board`: remove the dead stones, count each side's stones
+/// and the empty points reaching only its stones, share the empty points reaching both half
+/// and half; White adds komi and the handicap compensation. Fills both of the text's forms —
+/// the point margin and the stone count against half the board plus half the komi — and
+/// checks that they agree.
+///
+/// # Errors
+/// [`ScoreError::BadAssessment`] when the assessment names an empty point as dead.
+pub fn count(
+    board: &Board,
+    input: &ScoringInput<'_>,
+    compensation: Compensation,
+) -> Result<ScoreBreakdown, ScoreError> {
+    let dead = dead_stones(board, input.assessment)?;
+    let map = AreaMap::without(board, &dead.points);
+    let bonus = f64::from(compensation.points(input.handicap));
+    let white_komi = input.komi + bonus;
+    // "对任意一方的活棋和活棋围住的点以子为单位进行计数。双方活棋之间的空点各得一半。"
+    let side = |c: Color| SideScore {
+        stones: map.stones[c],
+        territory: map.territory[c],
+        shared: map.shared,
+        komi: if c == Color::White { white_komi } else { 0.0 },
+        ..SideScore::default()
+    };
+    let mut s = ScoreBreakdown::new(
+        ScoringMethod::AreaSharedDame,
+        side(Color::Black),
+        side(Color::White),
+        input.komi,
+    );
+    s.dame = map.neutral;
+    s.assessment = input.assessment.source;
+    s.dead_stones = dead.count;
+    s.undecided = input.assessment.undecided.len() as u32;
+
+    // The stone count, worked out point by point from the map (not from the sums above), so
+    // that its agreement with the margin is a real check. Text 004's math gives every empty
+    // point that does not reach exactly one colour ½ (I = ½ "other"): shared points, and the
+    // points of an empty region that reaches no stone at all.
+    let mut black_area = 0.0;
+    for o in &map.owner {
+        black_area += match o {
+            AreaOwner::Stone(Color::Black) | AreaOwner::Territory(Color::Black) => 1.0,
+            AreaOwner::Shared | AreaOwner::Neutral => 0.5,
+            AreaOwner::Stone(Color::White) | AreaOwner::Territory(Color::White) => 0.0,
+        };
+    }
+    let half_board = board.len() as f64 / 2.0;
+    let komi_stones = white_komi / 2.0;
+    let black_excess = black_area - half_board - komi_stones;
+    let agrees = (2.0 * black_excess - s.margin).abs() < 1e-9;
+    s.stone_count = Some(StoneCount {
+        black_area,
+        half_board,
+        komi_stones,
+        black_excess,
+        agrees_with_margin: agrees,
+    });
+
+    // Notes, so that the report explains itself.
+    let total = dead.count.black + dead.count.white;
+    if total > 0 {
+        s.notes.push(format!(
+            "dead stones removed before counting ({}): {} black, {} white",
+            input.assessment.source, dead.count.black, dead.count.white
+        ));
+    }
+    if dead.extended > 0 {
+        s.notes.push(format!(
+            "{} stone(s) counted dead because they are connected to a stone marked dead \
+             (text 004 rule 3: connected stones are one inseparable whole)",
+            dead.extended
+        ));
+    }
+    if map.shared > 0 {
+        s.notes.push(format!(
+            "{} empty point(s) between both sides' live stones shared half and half (text 004 \
+             rule 9: 双方活棋之间的空点各得一半)",
+            map.shared
+        ));
+    }
+    if map.neutral > 0 {
+        s.notes.push(format!(
+            "{} empty point(s) reach no live stone: counted for nobody in the margin, half to \
+             each side in the stone count (text 004's math: I = ½)",
+            map.neutral
+        ));
+    }
+    if input.handicap > 0 || compensation != Compensation::None {
+        let given = compensation.points(input.handicap);
+        s.notes.push(match compensation {
+            Compensation::None => format!(
+                "handicap {}: no compensation to White (option none; the texts are silent)",
+                input.handicap
+            ),
+            _ => format!(
+                "handicap compensation ({}): {} point(s) to White for handicap {}, added to \
+                 White's komi ({} + {})",
+                compensation.words(),
+                given,
+                input.handicap,
+                rules_core::score::points(input.komi),
+                given
+            ),
+        });
+    }
+    if s.undecided > 0 {
+        s.notes.push(format!(
+            "{} point(s) the assessment left undecided are counted as they stand",
+            s.undecided
+        ));
+    }
+    s.notes.push(format!(
+        "stone count (text 004 rule 9): Black {} against {} + {} = {}: {} {} stone(s), \
+         i.e. {} point(s){}",
+        rules_core::score::points(black_area),
+        rules_core::score::points(half_board),
+        rules_core::score::points(komi_stones),
+        rules_core::score::points(half_board + komi_stones),
+        if black_excess > 0.0 {
+            "Black ahead by"
+        } else if black_excess < 0.0 {
+            "Black short by"
+        } else {
+            "even:"
+        },
+        rules_core::score::points(black_excess.abs()),
+        rules_core::score::points(2.0 * black_excess.abs()),
+        if agrees {
+            ", as the margin says"
+        } else {
+            "; THIS DISAGREES WITH THE MARGIN"
+        },
+    ));
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests;
