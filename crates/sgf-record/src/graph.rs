@@ -1,0 +1,1 @@
+//! Graph-board games in JSON (docs/graph-format.md).
