@@ -186,7 +186,7 @@ pub struct CycleInfo {
 /// A set of locations with a bitset (exact form), a list (iteration), and an incrementally
 /// kept Zobrist hash.
 #[derive(Debug, Clone)]
-struct PointSet {
+pub(crate) struct PointSet {
     bits: Vec<u64>,
     list: Vec<Point>,
     hash: u64,
@@ -252,39 +252,39 @@ struct Placement {
 /// The state of one game under Pauli's rules.
 #[derive(Clone)]
 pub struct PauliGame {
-    options: Pauli,
-    board: Board,
-    to_move: Color,
+    pub(crate) options: Pauli,
+    pub(crate) board: Board,
+    pub(crate) to_move: Color,
     /// Passes still needed: 1 or 2.
-    need: u8,
+    pub(crate) need: u8,
     /// Temporarily prohibited.
-    t: PointSet,
+    pub(crate) t: PointSet,
     /// Whether T holds the initial prohibitions (no turn made yet).
-    t_initial: bool,
+    pub(crate) t_initial: bool,
     /// Permanently prohibited.
-    p: PointSet,
+    pub(crate) p: PointSet,
     /// Turns made.
-    turns: u32,
+    pub(crate) turns: u32,
     /// Situations at the start of each turn since the last removal (or edit).
-    history: History,
+    pub(crate) history: History,
     /// Turns made before each history entry.
-    history_turns: Vec<u32>,
+    pub(crate) history_turns: Vec<u32>,
     /// For each location: 1 + the index of the last turn that added or removed a stone there
     /// (0 = never). The cycle starting at index i used `{x : last_change[x] > i}`.
-    last_change: Vec<u32>,
+    pub(crate) last_change: Vec<u32>,
     /// Starts of the cycles at the current situation, ascending.
-    cycle_starts: Vec<u32>,
+    pub(crate) cycle_starts: Vec<u32>,
     /// Stones removed by a cycle removal in the turn under way (a removal done at the first
     /// opportunity happens before the move arrives).
-    removed_this_turn: Option<u32>,
-    over: bool,
+    pub(crate) removed_this_turn: Option<u32>,
+    pub(crate) over: bool,
     /// A setup left stones without liberties: plays follow rule 6 literally over the whole
     /// board (slow) until none is left.
-    unsettled: bool,
-    tally: Tally,
-    events: Vec<Event>,
-    scratch: Vec<u64>,
-    stones: Vec<Point>,
+    pub(crate) unsettled: bool,
+    pub(crate) tally: Tally,
+    pub(crate) events: Vec<Event>,
+    pub(crate) scratch: Vec<u64>,
+    pub(crate) stones: Vec<Point>,
 }
 
 impl std::fmt::Debug for PauliGame {
@@ -628,7 +628,7 @@ impl PauliGame {
     // Rules 7, 8: situations, cycles, removal.
 
     /// The history key of the current situation: stones, player to move, need, T, P.
-    fn key(&self) -> u64 {
+    pub(crate) fn key(&self) -> u64 {
         self.board.hash()
             ^ zobrist::key(family::TO_MOVE, self.to_move.index() as u64)
             ^ zobrist::key(FAMILY_NEED, u64::from(self.need))
@@ -638,7 +638,7 @@ impl PauliGame {
 
     /// The exact form of the current situation: black and white bitsets, T, P, and one word
     /// for the player to move and need.
-    fn fill_snapshot(&mut self) {
+    pub(crate) fn fill_snapshot(&mut self) {
         self.scratch.clear();
         self.scratch.extend_from_slice(self.board.bits());
         self.scratch.extend_from_slice(&self.t.bits);
@@ -660,7 +660,7 @@ impl PauliGame {
 
     /// A new turn begins: find the former situations similar to this one (rule 8), report
     /// the cycles, record the situation, and remove a cycle if the options say so.
-    fn enter_situation(&mut self) {
+    pub(crate) fn enter_situation(&mut self) {
         self.fill_snapshot();
         let key = self.key();
         let exact = &self.scratch;
@@ -794,7 +794,7 @@ impl PauliGame {
         let mut ko = None;
         let stamp = self.turns + 1;
         match mv {
-            Move::Pass => self.tally.passes += 1,
+            Move::Pass => {}
             Move::Place(x) => {
                 let pl = checked.unwrap_or_else(|| self.placement(x, color));
                 let (captured, suicided) = if self.unsettled {
@@ -813,13 +813,16 @@ impl PauliGame {
                 changed = true;
             }
         }
-        // Rule 4 (ljr.md §2, step 3).
+        // Rule 4 (ljr.md §2, step 3): a turn that neither adds nor removes stones is a pass.
         if changed {
             self.need = 2;
-        } else if !ban_at_start && self.need == 1 {
-            self.over = true;
         } else {
-            self.need = if ban_at_start { 2 } else { 1 };
+            self.tally.passes += 1;
+            if !ban_at_start && self.need == 1 {
+                self.over = true;
+            } else {
+                self.need = if ban_at_start { 2 } else { 1 };
+            }
         }
         // Rule 9: a ko ban binds the next turn only; initial prohibitions lapse with the
         // first turn.

@@ -57,6 +57,8 @@
 mod game;
 pub mod rules;
 mod score;
+#[cfg(test)]
+mod tests;
 
 pub use game::{CycleInfo, PauliGame, Prohibition, Situation, SituationError};
 pub use score::{Control, ControlMode};

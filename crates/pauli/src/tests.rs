@@ -1,0 +1,1116 @@
+//! Tests: one module per rule of text 002 (r2–r13 and r5), then the worked examples of
+//! `shared/design/ljr-examples.md` that concern those rules (LJR-01…07, 13, 16).
+
+use crate::{Pauli, PauliGame, Prohibition, RemovalPolicy, Situation, SituationError};
+use rules_core::point::Move;
+use rules_core::{
+    Assessment, AssessmentSource, Board, Color, Event, GameState, PerColor, Point, PreAction,
+    Reason, Ruleset, ScoreBreakdown, ScoringInput, StartPosition, Topology, Turn, TurnEffect,
+};
+use std::sync::Arc;
+
+const B: Color = Color::Black;
+const W: Color = Color::White;
+
+/// A board from rows of `X` (black), `O` (white), `.` (empty); row `a` first.
+fn board(rows: &[&str]) -> Board {
+    let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
+    let mut b = Board::new(Arc::clone(&topo));
+    let mut edits = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let c = match ch {
+                'X' => Some(B),
+                'O' => Some(W),
+                _ => None,
+            };
+            if c.is_some() {
+                edits.push((topo.at(x, y).unwrap(), c));
+            }
+        }
+    }
+    b.setup(&edits);
+    b
+}
+
+fn start(rows: &[&str], to_move: Color) -> StartPosition {
+    StartPosition {
+        board: board(rows),
+        to_move,
+        initial_prohibited: vec![],
+    }
+}
+
+fn game(rows: &[&str], to_move: Color) -> PauliGame {
+    Pauli::default().game(&start(rows, to_move))
+}
+
+fn pt(g: &PauliGame, s: &str) -> Point {
+    g.board().topology().parse_sgf(s).unwrap()
+}
+
+fn pts(g: &PauliGame, s: &str) -> Vec<Point> {
+    let mut v: Vec<Point> = s.split_whitespace().map(|p| pt(g, p)).collect();
+    v.sort_unstable();
+    v
+}
+
+fn names(g: &PauliGame, v: &[Point]) -> String {
+    v.iter()
+        .map(|&p| g.board().topology().sgf(p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn turn(g: &PauliGame, c: Color, s: &str) -> Turn {
+    Turn::new(c, Move::Place(pt(g, s)))
+}
+
+fn play(g: &mut PauliGame, c: Color, s: &str) -> TurnEffect {
+    let t = turn(g, c, s);
+    g.play(&t)
+        .unwrap_or_else(|e| panic!("{} {s}: {e}", c.letter()))
+}
+
+fn pass(g: &mut PauliGame, c: Color) -> TurnEffect {
+    g.play(&Turn::new(c, Move::Pass)).unwrap()
+}
+
+fn refused(g: &mut PauliGame, c: Color, s: &str) -> Reason {
+    let t = turn(g, c, s);
+    let before = g.situation();
+    let err = g.play(&t).expect_err("prohibited");
+    assert!(
+        before.is_similar(&g.situation()),
+        "a refused turn changes nothing"
+    );
+    assert_eq!(g.check(&t).unwrap_err(), err, "check agrees with play");
+    err.reason
+}
+
+fn remove(g: &mut PauliGame, c: Color, start: u32, mv: Move) -> Result<TurnEffect, Reason> {
+    g.play(&Turn {
+        color: c,
+        pre: Some(PreAction::RemoveCycle { start }),
+        mv,
+    })
+    .map_err(|e| e.reason)
+}
+
+/// The prohibited locations for `c` as "point:reason" words.
+fn prohibited(g: &PauliGame, c: Color) -> String {
+    g.prohibited(c)
+        .iter()
+        .map(|(p, why)| format!("{}:{}", g.board().topology().sgf(*p), why.reason()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn score(g: &PauliGame, komi: f64, a: &Assessment) -> ScoreBreakdown {
+    GameState::score(
+        g,
+        &ScoringInput {
+            komi,
+            handicap: 0,
+            assessment: a,
+        },
+    )
+    .unwrap()
+}
+
+fn assessment(source: AssessmentSource, g: &PauliGame, dead: &str) -> Assessment {
+    Assessment {
+        source,
+        dead: pts(g, dead),
+        ..Assessment::default()
+    }
+}
+
+fn cycles(events: &[Event]) -> Vec<(u32, u32, bool, Color)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Cycle {
+                turn,
+                start,
+                disturbing,
+                remover,
+                ..
+            } => Some((*turn, *start, *disturbing, *remover)),
+            _ => None,
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+mod r2_initial_prohibitions {
+    use super::*;
+
+    #[test]
+    fn prohibit_the_first_turn_only() {
+        let mut s = start(&["...", "...", "..."], B);
+        let topo = s.board.topology().clone();
+        s.initial_prohibited = vec![topo.parse_sgf("bb").unwrap()];
+        let mut g = Pauli::default().game(&s);
+        assert_eq!(g.prohibition(pt(&g, "bb"), B), Some(Prohibition::Initial));
+        assert_eq!(g.prohibition(pt(&g, "bb"), W), Some(Prohibition::Initial));
+        assert_eq!(refused(&mut g, B, "bb"), Reason::InitiallyProhibited);
+        play(&mut g, B, "aa");
+        assert_eq!(g.prohibition(pt(&g, "bb"), W), None);
+        play(&mut g, W, "bb");
+    }
+
+    #[test]
+    fn an_occupied_location_is_not_prohibited() {
+        let mut s = start(&["...", ".X.", "..."], B);
+        let topo = s.board.topology().clone();
+        s.initial_prohibited = vec![topo.parse_sgf("bb").unwrap()];
+        let mut g = Pauli::default().game(&s);
+        assert!(g.temporarily_prohibited().is_empty());
+        // So the first pass is clean and two passes end the game.
+        pass(&mut g, B);
+        assert_eq!(g.need(), 1);
+        assert!(pass(&mut g, W).ended);
+    }
+
+    #[test]
+    fn describe_and_ids() {
+        let p = Pauli::default();
+        assert_eq!(p.id(), "pauli");
+        assert!(p.uses_assessment());
+        assert_eq!(p.counting(), rules_core::Counting::Territory);
+        assert_eq!(p.default_komi(), 6.5);
+        assert!(p.describe().contains("never"));
+        let first = Pauli {
+            removal: RemovalPolicy::FirstOpportunity,
+        };
+        assert!(first.describe().contains("first opportunity"));
+        assert_eq!(RemovalPolicy::FirstOpportunity.code(), "first");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+mod r3_turns {
+    use super::*;
+
+    /// LJR-05's position: a ko whose repetition by passes gives a disturbing cycle.
+    pub(super) const KO5: &[&str] = &[".....", ".XO..", "X.XO.", ".XO..", "....."];
+
+    pub(super) fn ljr05_to_turn_6() -> PauliGame {
+        let mut g = game(KO5, B);
+        pass(&mut g, B);
+        play(&mut g, W, "bc");
+        pass(&mut g, B);
+        pass(&mut g, W);
+        play(&mut g, B, "cc");
+        pass(&mut g, W);
+        g
+    }
+
+    #[test]
+    fn removal_then_stone_in_one_turn() {
+        let mut g = ljr05_to_turn_6();
+        // Black removes the cycle (start 0), then plays ea in the same turn.
+        let ea = pt(&g, "ea");
+        let e = remove(&mut g, B, 0, Move::Place(ea)).unwrap();
+        assert_eq!(e.removed_by_cycle, 1);
+        assert_eq!(g.board().get(pt(&g, "ea")), Some(B));
+        assert!(g.board().is_empty_at(pt(&g, "cc")));
+        assert_eq!(g.to_move(), W);
+    }
+
+    #[test]
+    fn the_stone_is_judged_after_the_removal() {
+        // bc is open to Black before the removal, permanently prohibited after it: the turn
+        // "remove, then bc" is refused as a whole.
+        let mut g = ljr05_to_turn_6();
+        let bc = pt(&g, "bc");
+        assert_eq!(g.prohibition(bc, B), None);
+        let before = g.situation();
+        assert_eq!(
+            remove(&mut g, B, 0, Move::Place(bc)).unwrap_err(),
+            Reason::PermanentlyProhibited
+        );
+        assert!(
+            before.is_similar(&g.situation()),
+            "refused turn left no trace"
+        );
+        assert_eq!(g.captives(), PerColor::new(1, 1));
+    }
+
+    #[test]
+    fn one_removal_per_turn_and_only_of_an_existing_disturbing_cycle() {
+        let mut g = ljr05_to_turn_6();
+        assert_eq!(
+            remove(&mut g, B, 1, Move::Pass).unwrap_err(),
+            Reason::NoSuchCycle
+        );
+        // With the option, the removal happens at once; a second one is refused.
+        let mut g = ljr05_to_turn_6();
+        let mut auto = game(KO5, B);
+        auto.options.removal = RemovalPolicy::FirstOpportunity;
+        for t in [
+            Turn::new(B, Move::Pass),
+            turn(&auto, W, "bc"),
+            Turn::new(B, Move::Pass),
+            Turn::new(W, Move::Pass),
+            turn(&auto, B, "cc"),
+            Turn::new(W, Move::Pass),
+        ] {
+            auto.play(&t).unwrap();
+        }
+        assert_eq!(auto.permanently_prohibited(), pts(&auto, "bc cc"));
+        assert_eq!(
+            remove(&mut auto, B, 0, Move::Pass).unwrap_err(),
+            Reason::NoSuchCycle
+        );
+        // Not removing is always allowed.
+        pass(&mut g, B);
+    }
+
+    #[test]
+    fn a_removal_only_turn_is_not_a_pass() {
+        let mut g = ljr05_to_turn_6();
+        let e = remove(&mut g, B, 0, Move::Pass).unwrap();
+        assert_eq!(e.removed_by_cycle, 1);
+        assert_eq!(g.need(), 2, "stones were removed: no pass (rule 4, A5)");
+        assert_eq!(GameState::tally(&g).passes, 4, "turns 1, 3, 4, 6 only");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+mod r4_end {
+    use super::*;
+
+    #[test]
+    fn two_clean_passes_end_the_game() {
+        let mut g = game(&["...", "...", "..."], B);
+        assert_eq!(g.need(), 2);
+        assert!(!pass(&mut g, B).ended);
+        assert_eq!(g.need(), 1);
+        assert!(pass(&mut g, W).ended);
+        assert!(g.is_over());
+        let t = turn(&g, B, "aa");
+        assert_eq!(g.play(&t).unwrap_err().reason, Reason::AfterEnd);
+        assert_eq!(
+            g.play(&Turn::new(B, Move::Pass)).unwrap_err().reason,
+            Reason::AfterEnd
+        );
+    }
+
+    #[test]
+    fn a_stone_between_passes_restarts_the_count() {
+        let mut g = game(&["...", "...", "..."], B);
+        pass(&mut g, B);
+        play(&mut g, W, "aa");
+        assert_eq!(g.need(), 2);
+        pass(&mut g, B);
+        assert!(!g.is_over());
+        assert!(pass(&mut g, W).ended);
+    }
+
+    #[test]
+    fn a_pass_under_a_ko_ban_does_not_count() {
+        // Black ko-captures; White passes under the ban; Black passes: not over (rule 4).
+        let mut g = game(&[".XO.", "XO.O", ".XO."], B);
+        play(&mut g, B, "cb");
+        pass(&mut g, W);
+        assert_eq!(g.need(), 2, "White's pass was made while bb was prohibited");
+        assert!(!pass(&mut g, B).ended);
+        assert_eq!(g.need(), 1);
+        assert!(pass(&mut g, W).ended);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+mod r5_count {
+    use super::*;
+
+    #[test]
+    fn counting_with_nothing_given_is_agreement_without_claims() {
+        let g = game(&["..X.O", "..X.O", "..X.O"], B);
+        let s = score(&g, 0.0, &Assessment::none());
+        assert_eq!(s.black.territory, 6);
+        assert_eq!(s.white.territory, 0, "column d touches both colours");
+        assert_eq!(s.dame, 3);
+        assert_eq!(s.assessment, AssessmentSource::None);
+        assert!(s.notes[0].contains("agreement"), "{:?}", s.notes);
+        assert_eq!(s.result(), "B+6");
+    }
+
+    #[test]
+    fn a_dead_stone_counts_twice_and_captives_count() {
+        let mut g = game(&["..X.O", ".OX.O", "..X.O"], B);
+        g.tally.captures = PerColor::new(2, 1);
+        let s = score(&g, 0.0, &assessment(AssessmentSource::User, &g, "bb"));
+        assert_eq!(s.black.territory, 6, "bb's location included");
+        assert_eq!(s.black.dead, 1);
+        assert_eq!(s.black.captures, 2);
+        assert_eq!(s.black.total, 9.0);
+        assert_eq!(s.white.captures, 1);
+        assert_eq!(s.dead_stones, PerColor::new(0, 1));
+    }
+
+    #[test]
+    fn markup_gives_control_and_covered_stones_are_dead() {
+        let g = game(&["..X.O", ".OX.O", "..X.O"], B);
+        let a = Assessment {
+            source: AssessmentSource::Markup,
+            territory: PerColor::new(pts(&g, "aa ba ab bb ac bc"), pts(&g, "da db dc")),
+            ..Assessment::default()
+        };
+        let s = score(&g, 0.5, &a);
+        assert_eq!((s.black.territory, s.black.dead), (6, 1));
+        assert_eq!((s.white.territory, s.white.dead), (3, 0));
+        assert_eq!(s.white.total, 3.5);
+        assert_eq!(s.assessment, AssessmentSource::Markup);
+        assert!(s.notes[0].contains("given"));
+        assert!(
+            s.notes.iter().any(|n| n.contains("A9")),
+            "fractional komi flagged"
+        );
+    }
+
+    #[test]
+    fn mutual_control_counts_for_both_and_is_flagged() {
+        let g = game(&["..X.O", "..X.O", "..X.O"], B);
+        let a = Assessment {
+            source: AssessmentSource::User,
+            territory: PerColor::new(pts(&g, "aa da"), pts(&g, "da")),
+            ..Assessment::default()
+        };
+        let s = score(&g, 0.0, &a);
+        assert_eq!(s.black.territory, 2);
+        assert_eq!(s.white.territory, 1);
+        assert!(
+            s.notes
+                .iter()
+                .any(|n| n.contains("A21") && n.contains("da"))
+        );
+    }
+
+    #[test]
+    fn neutral_claims_and_undecided_locations_count_for_nobody() {
+        let g = game(&["..X.O", "..X.O", "..X.O"], B);
+        let a = Assessment {
+            source: AssessmentSource::User,
+            neutral: pts(&g, "aa"),
+            ..Assessment::default()
+        };
+        let s = score(&g, 0.0, &a);
+        assert_eq!(
+            s.black.territory, 0,
+            "aa's region contacts the neutral claim"
+        );
+        let a = Assessment {
+            source: AssessmentSource::Auto,
+            territory: PerColor::new(pts(&g, "aa ba ab bb ac"), vec![]),
+            undecided: pts(&g, "ac"),
+            ..Assessment::default()
+        };
+        let s = score(&g, 0.0, &a);
+        assert_eq!(s.black.territory, 4);
+        assert_eq!(s.undecided, 1);
+    }
+
+    #[test]
+    fn the_solver_s_empty_answer_means_nobody_controls_anything() {
+        let g = game(&["..X.O", "..X.O", "..X.O"], B);
+        let a = Assessment {
+            source: AssessmentSource::Auto,
+            ..Assessment::default()
+        };
+        let s = score(&g, 0.0, &a);
+        assert_eq!((s.black.territory, s.white.territory), (0, 0));
+        assert_eq!(s.dame, 9);
+    }
+
+    #[test]
+    fn dead_marks_on_empty_locations_are_ignored_with_a_note() {
+        let g = game(&["..X.O", "..X.O", "..X.O"], B);
+        let s = score(&g, 0.0, &assessment(AssessmentSource::Markup, &g, "aa"));
+        assert_eq!(s.black.territory, 6);
+        assert!(
+            s.notes
+                .iter()
+                .any(|n| n.contains("ignored") && n.contains("aa"))
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+mod r6_play {
+    use super::*;
+
+    #[test]
+    fn captures_every_opposing_stone_without_liberties() {
+        let mut g = game(&["XOO.", ".XXO", "....", "...."], B);
+        let e = play(&mut g, B, "da");
+        assert_eq!(e.captured, 2);
+        assert_eq!(g.captives(), PerColor::new(2, 0));
+        assert!(g.board().is_empty_at(pt(&g, "ba")));
+    }
+
+    #[test]
+    fn a_stone_on_an_occupied_location_is_refused() {
+        let mut g = game(&["X.", ".."], W);
+        assert_eq!(refused(&mut g, W, "aa"), Reason::Occupied);
+    }
+
+    #[test]
+    fn literal_capture_after_a_setup_without_liberties() {
+        // The setup leaves white aa without liberties. Rule 6: Black's next stone, anywhere,
+        // captures it ("all opposing stones thereafter being without liberties").
+        let mut g = game(&["OX.", "X..", "..."], B);
+        let e = play(&mut g, B, "cc");
+        assert_eq!(e.captured, 1);
+        assert_eq!(g.captives(), PerColor::new(1, 0));
+        assert!(g.board().is_empty_at(pt(&g, "aa")));
+        assert!(g.board().libertyless_chains().is_empty());
+        // Back to the fast path.
+        assert!(!g.unsettled);
+        play(&mut g, W, "bb");
+    }
+
+    #[test]
+    fn own_stones_without_liberties_stay_until_the_opponent_plays() {
+        // Black aa has no liberty after the setup; Black's own stone elsewhere does not
+        // remove it (rule 6 removes opposing stones only); White's next stone does.
+        let mut g = game(&["XO.", "O..", "..."], B);
+        play(&mut g, B, "cc");
+        assert_eq!(g.board().get(pt(&g, "aa")), Some(B));
+        let e = play(&mut g, W, "ca");
+        assert_eq!(e.captured, 1);
+        assert_eq!(g.captives(), PerColor::new(0, 1));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+mod r7_r8_cycles {
+    use super::r3_turns::{KO5, ljr05_to_turn_6};
+    use super::*;
+
+    #[test]
+    fn similar_needs_all_six_conditions() {
+        let g = game(KO5, B);
+        let s = g.situation();
+        assert!(s.is_similar(&g.situation()));
+        let mut other = s.clone();
+        other.need = 1;
+        assert!(!s.is_similar(&other), "need");
+        let mut other = s.clone();
+        other.to_move = W;
+        assert!(!s.is_similar(&other), "player");
+        let mut other = s.clone();
+        other.temporarily_prohibited = pts(&g, "bc");
+        assert!(!s.is_similar(&other), "T");
+        let mut other = s.clone();
+        other.permanently_prohibited = pts(&g, "ee");
+        assert!(!s.is_similar(&other), "P");
+        let mut other = s.clone();
+        other.board.setup(&[(pt(&g, "ee"), Some(W))]);
+        assert!(!s.is_similar(&other), "stones");
+    }
+
+    #[test]
+    fn a_cycle_is_reported_with_its_used_locations_and_gains() {
+        let mut g = ljr05_to_turn_6();
+        let events = g.take_events();
+        assert_eq!(
+            events,
+            vec![Event::Cycle {
+                turn: 7,
+                start: 1,
+                disturbing: true,
+                remover: B,
+                used: pts(&g, "bc cc"),
+                gains: PerColor::new(0, 1),
+            }]
+        );
+        let c = g.cycles();
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].start, 0);
+    }
+
+    #[test]
+    fn removal_takes_stones_of_both_colours_and_prohibits_used_locations() {
+        // LJR-06 covers a removal with stones of both colours; here: a removal whose used
+        // set includes a location emptied during the cycle.
+        let mut g = ljr05_to_turn_6();
+        remove(&mut g, B, 0, Move::Pass).unwrap();
+        assert_eq!(g.permanently_prohibited(), pts(&g, "bc cc"));
+        assert!(
+            g.board().is_empty_at(pt(&g, "bc")),
+            "bc was empty at the cycle's end"
+        );
+        assert_eq!(g.captives(), PerColor::new(1, 2));
+        assert_eq!(GameState::tally(&g).removed_by_cycles, PerColor::new(1, 0));
+    }
+
+    #[test]
+    fn situations_before_a_removal_are_forgotten() {
+        let mut g = ljr05_to_turn_6();
+        remove(&mut g, B, 0, Move::Pass).unwrap();
+        g.take_events();
+        // Play on: nothing after the removal can repeat a situation before it (P differs).
+        pass(&mut g, W);
+        pass(&mut g, B);
+        assert!(g.is_over());
+        assert!(cycles(&g.take_events()).is_empty());
+    }
+
+    #[test]
+    fn many_repetitions_report_the_shortest_cycles_only() {
+        let mut g = game(KO5, B);
+        let seq = |g: &mut PauliGame| {
+            pass(g, B);
+            play(g, W, "bc");
+            pass(g, B);
+            pass(g, W);
+            play(g, B, "cc");
+            pass(g, W);
+        };
+        for _ in 0..6 {
+            seq(&mut g);
+        }
+        let events = g.take_events();
+        let last: Vec<_> = events.iter().rev().take(5).collect();
+        // At the start of turn 37: similar to the situations at turns 1, 7, …, 31.
+        assert!(matches!(last[4], Event::Note(n) if n.contains("2 earlier")));
+        assert!(matches!(
+            last[0],
+            Event::Cycle {
+                turn: 37,
+                start: 31,
+                ..
+            }
+        ));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+mod r9_r13_prohibitions {
+    use super::*;
+
+    #[test]
+    fn suicide_single_and_multi_stone() {
+        let mut g = game(&[".X", "X."], W);
+        assert_eq!(refused(&mut g, W, "aa"), Reason::Suicide);
+        let mut g = game(&["OX.", ".X.", "X.."], W);
+        assert_eq!(refused(&mut g, W, "ab"), Reason::Suicide);
+        assert!(g.prohibition(pt(&g, "ab"), B).is_none());
+    }
+
+    #[test]
+    fn a_stone_without_liberties_that_captures_is_no_suicide() {
+        // Black cb has no liberty after placement, but white bb loses its last one.
+        let mut g = game(&[".XO.", "XO.O", ".XO."], B);
+        assert!(g.prohibition(pt(&g, "cb"), B).is_none());
+        assert_eq!(play(&mut g, B, "cb").captured, 1);
+    }
+
+    #[test]
+    fn ko_ban_binds_the_next_turn_only() {
+        let mut g = game(&[".XO.", "XO.O", ".XO."], B);
+        play(&mut g, B, "cb");
+        assert_eq!(g.temporarily_prohibited(), pts(&g, "bb"));
+        assert_eq!(refused(&mut g, W, "bb"), Reason::Ko);
+        play(&mut g, W, "da");
+        assert!(g.temporarily_prohibited().is_empty());
+        play(&mut g, B, "ac");
+        // White may now retake, and that is a ko capture too.
+        play(&mut g, W, "bb");
+        assert_eq!(g.temporarily_prohibited(), pts(&g, "cb"));
+    }
+
+    #[test]
+    fn capturing_two_stones_is_no_ko_capture_and_the_return_is_immediate() {
+        // Black db has no liberty after placement and captures the two stones bb, cb:
+        // three stones without liberties, not two (rule 12). White may return at once.
+        let mut g = game(&[".XXO.", "XOO.O", ".XXO."], B);
+        let e = play(&mut g, B, "db");
+        assert_eq!(e.captured, 2);
+        assert!(g.temporarily_prohibited().is_empty());
+        let e = play(&mut g, W, "cb");
+        assert_eq!(
+            e.captured, 1,
+            "W cb keeps the liberty bb: no ko capture either"
+        );
+        assert!(g.temporarily_prohibited().is_empty());
+    }
+
+    #[test]
+    fn pseudo_suicide_needs_permanent_liberties_only() {
+        let g = ljr07();
+        assert_eq!(
+            g.prohibition(pt(&g, "dc"), B),
+            Some(Prohibition::PseudoSuicide)
+        );
+        assert_eq!(g.prohibition(pt(&g, "dc"), W), None);
+        // A capture is never pseudo suicide: White ec gone would give dc a real liberty.
+    }
+
+    #[test]
+    fn a_liberty_on_a_permanently_prohibited_location_is_still_a_liberty() {
+        // Rule 13 counts empty locations, and P locations are empty: white bb and the black
+        // ring share the liberty ba, which nobody may fill. Both live; nothing can be played.
+        let mut g = Pauli::default()
+            .game_from(Situation {
+                board: board(&["X.X", "XOX", "XXX"]),
+                to_move: B,
+                need: 2,
+                temporarily_prohibited: vec![],
+                permanently_prohibited: vec![Point::from_index(1)],
+            })
+            .unwrap();
+        assert!(g.board().has_liberty(pt(&g, "bb")));
+        assert_eq!(prohibited(&g, B), "ba:permanently-prohibited");
+        assert_eq!(prohibited(&g, W), "ba:permanently-prohibited");
+        pass(&mut g, B);
+        assert!(pass(&mut g, W).ended);
+    }
+
+    pub(super) fn ljr07() -> PauliGame {
+        Pauli::default()
+            .game_from(Situation {
+                board: board(&[".....", ".OOO.", ".O..O", ".OOO.", "....."]),
+                to_move: B,
+                need: 2,
+                temporarily_prohibited: vec![],
+                permanently_prohibited: vec![Point::from_index(12)], // cc on 5×5
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn situations_that_cannot_occur_are_refused() {
+        let s = |need, t: Vec<Point>, p: Vec<Point>| Situation {
+            board: board(&["X..", "...", "..."]),
+            to_move: B,
+            need,
+            temporarily_prohibited: t,
+            permanently_prohibited: p,
+        };
+        let p = Pauli::default();
+        assert_eq!(
+            p.game_from(s(3, vec![], vec![])).unwrap_err(),
+            SituationError::Need(3)
+        );
+        assert_eq!(
+            p.game_from(s(1, vec![Point::from_index(4)], vec![]))
+                .unwrap_err(),
+            SituationError::NeedOneWithBan
+        );
+        assert!(matches!(
+            p.game_from(s(2, vec![], vec![Point::from_index(0)])),
+            Err(SituationError::ProhibitedOccupied(x)) if x == "aa"
+        ));
+    }
+
+    #[test]
+    fn labels_name_the_rule() {
+        assert_eq!(
+            crate::prohibition_label(Reason::Ko),
+            Some("prohibited: ko capture (rule 12)")
+        );
+        assert_eq!(crate::prohibition_label(Reason::Occupied), None);
+        for p in [
+            Prohibition::Suicide,
+            Prohibition::PseudoSuicide,
+            Prohibition::Ko,
+            Prohibition::Initial,
+            Prohibition::Permanent,
+        ] {
+            assert_eq!(Prohibition::from_reason(p.reason()), Some(p));
+            assert!(p.rule().starts_with("Pauli rule "));
+            assert_eq!(
+                p.is_temporary(),
+                matches!(p, Prohibition::Ko | Prohibition::Initial)
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+mod state {
+    use super::*;
+
+    #[test]
+    fn the_concrete_game_is_found_behind_the_trait() {
+        let boxed: Box<dyn GameState> = Pauli::default().start(&start(&["..", ".."], B));
+        let g = PauliGame::from_state(&*boxed).expect("a pauli game");
+        assert!(g.permanently_prohibited().is_empty());
+        let tt: Box<dyn GameState> = tromp_like();
+        assert!(PauliGame::from_state(&*tt).is_none());
+    }
+
+    /// A state of another ruleset (one that does not opt in to `as_any`).
+    fn tromp_like() -> Box<dyn GameState> {
+        #[derive(Clone)]
+        struct Other(Board);
+        impl GameState for Other {
+            fn board(&self) -> &Board {
+                &self.0
+            }
+            fn to_move(&self) -> Color {
+                B
+            }
+            fn is_over(&self) -> bool {
+                false
+            }
+            fn check(&self, _: &Turn) -> Result<(), rules_core::Illegal> {
+                Ok(())
+            }
+            fn play(&mut self, _: &Turn) -> Result<TurnEffect, rules_core::Illegal> {
+                Ok(TurnEffect::default())
+            }
+            fn force(&mut self, _: &Turn) -> Result<TurnEffect, rules_core::Illegal> {
+                Ok(TurnEffect::default())
+            }
+            fn edit(&mut self, _: &[(Point, Option<Color>)]) {}
+            fn set_to_move(&mut self, _: Color) {}
+            fn tally(&self) -> rules_core::Tally {
+                rules_core::Tally::default()
+            }
+            fn score(
+                &self,
+                _: &ScoringInput<'_>,
+            ) -> Result<ScoreBreakdown, rules_core::ScoreError> {
+                Err(rules_core::ScoreError::Missing("test".into()))
+            }
+            fn box_clone(&self) -> Box<dyn GameState> {
+                Box::new(self.clone())
+            }
+        }
+        Box::new(Other(board(&["..", ".."])))
+    }
+
+    #[test]
+    fn force_plays_prohibited_stones_by_the_board_s_mechanics() {
+        let mut g = game(&[".XO.", "XO.O", ".XO."], B);
+        play(&mut g, B, "cb");
+        let t = turn(&g, W, "bb");
+        let e = g.force(&t).unwrap();
+        assert_eq!(e.captured, 1, "the forced ko recapture captures");
+        assert_eq!(g.temporarily_prohibited(), pts(&g, "cb"));
+        // A forced suicide removes the stone; it becomes the opponent's captive.
+        let mut g = game(&[".X", "X."], W);
+        let t = turn(&g, W, "aa");
+        let e = g.force(&t).unwrap();
+        assert_eq!(e.suicided, 1);
+        assert_eq!(g.captives(), PerColor::new(1, 0));
+        assert!(g.board().libertyless_chains().is_empty());
+        // Occupied cannot be forced.
+        let t = turn(&g, W, "ba");
+        assert_eq!(g.force(&t).unwrap_err().reason, Reason::Occupied);
+    }
+
+    #[test]
+    fn force_after_the_end_resumes() {
+        let mut g = game(&["...", "...", "..."], B);
+        pass(&mut g, B);
+        pass(&mut g, W);
+        let t = turn(&g, B, "bb");
+        g.force(&t).unwrap();
+        assert!(!g.is_over());
+        assert_eq!(g.need(), 2);
+        assert!(matches!(&g.take_events()[..], [Event::Note(_)]));
+    }
+
+    #[test]
+    fn an_edit_forgets_former_situations() {
+        let mut g = r3_turns_ko();
+        pass(&mut g, B);
+        play(&mut g, W, "bc");
+        pass(&mut g, B);
+        pass(&mut g, W);
+        play(&mut g, B, "cc");
+        // A setup in mid-game (here one that changes nothing in the end).
+        g.edit(&[(pt(&g, "ee"), Some(W)), (pt(&g, "ee"), None)]);
+        pass(&mut g, W);
+        assert!(
+            cycles(&g.take_events()).is_empty(),
+            "the start was forgotten"
+        );
+    }
+
+    fn r3_turns_ko() -> PauliGame {
+        game(super::r3_turns::KO5, B)
+    }
+
+    #[test]
+    fn a_hash_collision_never_makes_a_cycle() {
+        // Two situations with equal keys but different contents: the exact snapshot decides.
+        let mut g = game(&["...", "...", "..."], B);
+        g.history.clear();
+        g.history_turns.clear();
+        g.fill_snapshot();
+        let key = g.key();
+        let mut other = g.scratch.clone();
+        other[0] ^= 1;
+        g.history.push(key, &other);
+        g.history_turns.push(0);
+        g.turns = 1;
+        g.enter_situation();
+        assert!(g.cycles().is_empty());
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The worked examples (shared/design/ljr-examples.md).
+mod examples {
+    use super::*;
+
+    const LJR01: &[&str] = &[".XO.X", "XXOX.", "..X..", "XO...", ".XO.."];
+
+    #[test]
+    fn ljr01_suicide_multi_stone_suicide_and_a_capture() {
+        let g = game(LJR01, W);
+        assert_eq!(prohibited(&g, W), "aa:suicide da:suicide");
+        assert_eq!(prohibited(&g, B), "");
+        // ae captures be although the new stone has no liberty after placement.
+        assert_eq!(g.prohibition(pt(&g, "ae"), W), None);
+    }
+
+    #[test]
+    fn ljr02_ko_capture_and_the_one_turn_ban() {
+        let mut g = game(LJR01, W);
+        let e = play(&mut g, W, "ae");
+        assert_eq!(e.captured, 1);
+        assert_eq!(g.temporarily_prohibited(), pts(&g, "be"));
+        assert_eq!(prohibited(&g, B), "be:ko");
+        play(&mut g, B, "ee");
+        play(&mut g, W, "ed");
+        assert_eq!(g.prohibition(pt(&g, "be"), B), None);
+        let e = play(&mut g, B, "be");
+        assert_eq!(e.captured, 1);
+        assert_eq!(g.temporarily_prohibited(), pts(&g, "ae"));
+        assert_eq!(g.prohibition(pt(&g, "ae"), W), Some(Prohibition::Ko));
+        assert_eq!(g.captives(), PerColor::new(1, 1));
+    }
+
+    #[test]
+    fn ljr03_a_snapback_is_not_a_ko() {
+        let mut g = game(&[".....", ".....", "XXXXX", "XOOOX", "XO..X"], B);
+        play(&mut g, B, "ce");
+        let e = play(&mut g, W, "de");
+        assert_eq!(e.captured, 1);
+        assert!(g.temporarily_prohibited().is_empty());
+        let e = play(&mut g, B, "ce");
+        assert_eq!(e.captured, 5);
+        assert_eq!(g.captives(), PerColor::new(5, 1));
+    }
+
+    #[test]
+    fn ljr04_initial_prohibitions_and_which_passes_count() {
+        let mut s = start(&["...", "...", "..."], B);
+        let bb = s.board.topology().parse_sgf("bb").unwrap();
+        s.initial_prohibited = vec![bb];
+        let mut g = Pauli::default().game(&s);
+        assert_eq!(prohibited(&g, B), "bb:initially-prohibited");
+        pass(&mut g, B);
+        assert_eq!(g.need(), 2, "Black's pass was made while bb was prohibited");
+        assert_eq!(prohibited(&g, W), "");
+        pass(&mut g, W);
+        assert!(!g.is_over());
+        assert!(pass(&mut g, B).ended, "the third pass ends the game");
+        let s = score(&g, 0.0, &Assessment::none());
+        assert_eq!((s.black.total, s.white.total), (0.0, 0.0));
+        assert_eq!(s.result(), "Draw");
+    }
+
+    #[test]
+    fn ljr05_need_and_t_table_and_the_cycle() {
+        let mut g = game(super::r3_turns::KO5, B);
+        let mut table = Vec::new();
+        let mut record = |g: &PauliGame| {
+            table.push((g.need(), names(g, &g.temporarily_prohibited())));
+        };
+        pass(&mut g, B);
+        record(&g);
+        assert_eq!(play(&mut g, W, "bc").captured, 1);
+        record(&g);
+        pass(&mut g, B);
+        record(&g);
+        pass(&mut g, W);
+        record(&g);
+        assert_eq!(play(&mut g, B, "cc").captured, 1);
+        record(&g);
+        pass(&mut g, W);
+        record(&g);
+        assert_eq!(
+            table,
+            [(1, ""), (2, "cc"), (2, ""), (1, ""), (2, "bc"), (2, "")]
+                .map(|(n, t)| (n, t.to_owned()))
+        );
+        // Start of turn 7: similar to the diagram's situation, disturbing.
+        let c = g.cycles();
+        assert_eq!(c.len(), 1);
+        assert_eq!((c[0].start, c[0].disturbing), (0, true));
+        assert_eq!(c[0].used, pts(&g, "bc cc"));
+        assert_eq!(g.captives(), PerColor::new(1, 1));
+
+        // (a) Black removes it.
+        let mut removed = g.clone();
+        remove(&mut removed, B, 0, Move::Pass).unwrap();
+        assert_eq!(removed.captives(), PerColor::new(1, 2));
+        assert_eq!(removed.permanently_prohibited(), pts(&g, "bc cc"));
+
+        // (b) Black passes: the cycle at turn 8 is not disturbing; White's pass ends the game.
+        g.take_events();
+        pass(&mut g, B);
+        let c = g.cycles();
+        assert_eq!((c.len(), c[0].start, c[0].disturbing), (1, 1, false));
+        assert_eq!(cycles(&g.take_events()), vec![(8, 2, false, W)]);
+        assert_eq!(
+            remove(&mut g, W, 1, Move::Pass).unwrap_err(),
+            Reason::NoSuchCycle
+        );
+        assert!(pass(&mut g, W).ended);
+    }
+
+    pub(super) const LJR06: &[&str] = &[
+        ".XXO.O.", "XXO.OOO", ".XXOO.O", "XX.XOOO", ".XXOO.O", "XXO.OOO", ".XXOO.O",
+    ];
+
+    pub(super) fn ljr06_seven_turns(g: &mut PauliGame) -> Vec<String> {
+        let mut t = Vec::new();
+        for (c, at) in [
+            (B, "db"),
+            (W, "cd"),
+            (B, "df"),
+            (W, "cb"),
+            (B, "dd"),
+            (W, "cf"),
+            (B, "db"),
+        ] {
+            assert_eq!(play(g, c, at).captured, 1, "{at}");
+            t.push(names(g, &g.temporarily_prohibited()));
+        }
+        t
+    }
+
+    #[test]
+    fn ljr06_triple_ko_cycle_and_removal() {
+        let mut g = game(LJR06, B);
+        assert_eq!(
+            prohibited(&g, B),
+            "ea:suicide ga:suicide fc:suicide fe:suicide fg:suicide"
+        );
+        let t = ljr06_seven_turns(&mut g);
+        assert_eq!(t, ["cb", "dd", "cf", "db", "cd", "df", "cb"]);
+        // The first cycle: at the start of turn 8, starting after turn 1.
+        assert_eq!(cycles(&g.take_events()), vec![(8, 2, true, W)]);
+        let c = g.cycles();
+        assert_eq!(c[0].used, pts(&g, "cb cd cf db dd df"));
+        assert_eq!(c[0].gains, PerColor::new(1, 2));
+        assert_eq!(g.captives(), PerColor::new(4, 3));
+
+        // White removes it and plays nothing: not a pass.
+        let e = remove(&mut g, W, 1, Move::Pass).unwrap();
+        assert_eq!(e.removed_by_cycle, 3);
+        assert_eq!(g.need(), 2);
+        assert_eq!(g.captives(), PerColor::new(5, 5));
+        assert_eq!(g.permanently_prohibited(), pts(&g, "cb cd cf db dd df"));
+        let want = board(&[
+            ".XXO.O.", "XX..OOO", ".XXOO.O", "XX..OOO", ".XXOO.O", "XX..OOO", ".XXOO.O",
+        ]);
+        assert!(g.board().same_coloring(&want), "{:?}", g.board());
+        assert_eq!(
+            prohibited(&g, B),
+            "ea:suicide ga:suicide cb:permanently-prohibited db:permanently-prohibited \
+             fc:suicide cd:permanently-prohibited dd:permanently-prohibited fe:suicide \
+             cf:permanently-prohibited df:permanently-prohibited fg:suicide"
+        );
+        assert!(matches!(
+            g.take_events().last(),
+            Some(Event::CycleRemoved {
+                turn: 8,
+                start: 2,
+                remover: W,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn ljr06_removed_at_the_first_opportunity() {
+        let mut g = Pauli {
+            removal: RemovalPolicy::FirstOpportunity,
+        }
+        .game(&start(LJR06, B));
+        ljr06_seven_turns(&mut g);
+        let events = g.take_events();
+        assert_eq!(events.len(), 2);
+        assert!(matches!(
+            events[0],
+            Event::Cycle {
+                turn: 8,
+                start: 2,
+                ..
+            }
+        ));
+        assert!(matches!(
+            &events[1],
+            Event::CycleRemoved { turn: 8, start: 2, remover: W, gains, .. }
+                if *gains == PerColor::new(1, 2)
+        ));
+        assert_eq!(g.captives(), PerColor::new(5, 5));
+        assert_eq!(
+            g.to_move(),
+            W,
+            "the removal is the first action of White's turn"
+        );
+        // White's pass completes the turn: not a pass, stones were removed.
+        let e = pass(&mut g, W);
+        assert_eq!(e.removed_by_cycle, 3);
+        assert_eq!(g.need(), 2);
+    }
+
+    #[test]
+    fn ljr07_pseudo_suicide() {
+        let g = super::r9_r13_prohibitions::ljr07();
+        assert_eq!(
+            prohibited(&g, B),
+            "cc:permanently-prohibited dc:pseudo-suicide"
+        );
+        assert_eq!(prohibited(&g, W), "cc:permanently-prohibited");
+    }
+
+    #[test]
+    fn ljr13_a_full_count() {
+        let mut g = game(&[".XO..", "XXO..", ".XOOO", "XXXO.", ".OXO."], B);
+        g.tally.captures = PerColor::new(3, 2);
+        let s = score(&g, 6.0, &assessment(AssessmentSource::User, &g, "be"));
+        assert_eq!(
+            (s.black.territory, s.black.dead, s.black.captures),
+            (4, 1, 3)
+        );
+        assert_eq!(s.black.total, 8.0);
+        assert_eq!(
+            (s.white.territory, s.white.dead, s.white.captures),
+            (6, 0, 2)
+        );
+        assert_eq!(s.white.total, 14.0);
+        assert_eq!(s.result(), "W+6");
+        // The same from markup.
+        let a = Assessment {
+            source: AssessmentSource::Markup,
+            territory: PerColor::new(pts(&g, "aa ac ae be"), pts(&g, "da ea db eb ed ee")),
+            ..Assessment::default()
+        };
+        let m = score(&g, 6.0, &a);
+        assert_eq!((m.black.total, m.white.total), (8.0, 14.0));
+        assert!(m.notes.iter().all(|n| !n.contains("A9")), "integer komi");
+    }
+
+    #[test]
+    fn ljr16_one_position_by_agreement() {
+        let g = game(&["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."], B);
+        let s = score(&g, 0.5, &assessment(AssessmentSource::User, &g, "bb"));
+        assert_eq!((s.black.territory, s.black.dead), (10, 1));
+        assert_eq!(s.white.total, 5.5);
+        assert_eq!(s.result(), "B+5.5");
+        assert_eq!(s.assessment, AssessmentSource::User);
+    }
+}
