@@ -72,7 +72,7 @@ pub(crate) fn build(text: &str, scan: &GameScan) -> Result<GameRecord, (usize, E
 
     // The text sgf-parse sees: the tree, with lower-case identifiers upper-cased.
     let mut slice: Cow<'_, str> = Cow::Borrowed(&text[scan.start..scan.end]);
-    if !scan.lower_idents.is_empty() || repair_gm {
+    if !scan.lower_idents.is_empty() || repair_gm || scan.unclosed > 0 {
         let mut owned = slice.into_owned().into_bytes();
         for &(a, b) in &scan.lower_idents {
             owned[a - scan.start..b - scan.start].make_ascii_uppercase();
@@ -84,6 +84,16 @@ pub(crate) fn build(text: &str, scan: &GameScan) -> Result<GameRecord, (usize, E
                 let b = a + raw_len(text, gm.offset);
                 s.replace_range(a..b, "1");
             }
+        }
+        if scan.unclosed > 0 {
+            s.push_str(&")".repeat(scan.unclosed));
+            warnings.push(Finding::new(
+                codes::GAME_TREE_UNCLOSED,
+                format!(
+                    "the file ends inside the game tree ({} ')' missing); read as if closed",
+                    scan.unclosed
+                ),
+            ));
         }
         slice = Cow::Owned(s);
         if !scan.lower_examples.is_empty() {
@@ -228,6 +238,10 @@ struct Walker {
     result: Option<String>,
     seen_info: HashMap<&'static str, String>,
     territory: PerColor<Option<TerritoryMark>>,
+    /// `KGSDE[]` dead stones (old KGS): the latest node that has them.
+    kgs_dead: Option<TerritoryMark>,
+    /// `dead @ C8` lines in comments (IGS/NNGS), by node.
+    comment_dead: Vec<TerritoryMark>,
     early_markup: Vec<usize>,
     last_placing_node: Option<usize>,
     multi_move_nodes: Vec<usize>,
@@ -251,6 +265,8 @@ impl Walker {
             result: None,
             seen_info: HashMap::new(),
             territory: PerColor::default(),
+            kgs_dead: None,
+            comment_dead: Vec::new(),
             early_markup: Vec::new(),
             last_placing_node: None,
             multi_move_nodes: Vec::new(),
@@ -329,6 +345,23 @@ impl Walker {
                         format!("{}:{}", name.text, version.text)
                     };
                     self.info_text(index, "AP", v);
+                }
+                Prop::C(t) if t.text.contains("dead @") => self.comment_dead_marks(index, &t.text),
+                Prop::Unknown(id, vals) if id == "KGSDE" => {
+                    let mut pts = Vec::new();
+                    for v in &vals {
+                        match self.lenient_points(v) {
+                            Some(mut p) => pts.append(&mut p),
+                            None => self.problem(
+                                codes::MARKUP_MALFORMED,
+                                index,
+                                format!("KGSDE[{}]", short(v)),
+                            ),
+                        }
+                    }
+                    pts.sort_unstable();
+                    pts.dedup();
+                    self.kgs_dead = Some(TerritoryMark { node: index, points: pts });
                 }
                 Prop::Invalid(id, vals) => self.invalid(index, &id, &vals, &mut moves, &mut setup, &mut player),
                 _ => {}
@@ -415,6 +448,23 @@ impl Walker {
         }
         pts.sort_unstable();
         self.add_territory(index, color, pts);
+    }
+
+    /// IGS/NNGS write the stones a player marked dead during scoring as comment lines
+    /// `NAME dead @ C8` (a GTP-style vertex; the server removes the whole chain).
+    fn comment_dead_marks(&mut self, index: usize, text: &str) {
+        let mut pts = Vec::new();
+        for line in text.lines() {
+            if let Some((_, after)) = line.split_once("dead @") {
+                let vertex = after.split_whitespace().next().unwrap_or("");
+                if let Some(p) = self.topo.parse_gtp(vertex) {
+                    pts.push(p);
+                }
+            }
+        }
+        if !pts.is_empty() {
+            self.comment_dead.push(TerritoryMark { node: index, points: pts });
+        }
     }
 
     fn add_territory(&mut self, index: usize, color: Color, pts: Vec<Point>) {
@@ -547,6 +597,15 @@ impl Walker {
             }
             "PL" => match Color::parse(first) {
                 Some(c) => *player = Some(c),
+                None if matches!(first.trim(), "1" | "2") => {
+                    let c = if first.trim() == "1" { Color::Black } else { Color::White };
+                    *player = Some(c);
+                    self.problem(
+                        codes::PLAYER_NUMERIC,
+                        index,
+                        format!("PL[{}] read as PL[{}]", first.trim(), c.letter()),
+                    );
+                }
                 None => self.problem(
                     codes::PLAYER_MALFORMED,
                     index,
@@ -686,7 +745,26 @@ impl Walker {
                 }
             }
         }
-        markup.source = source.join("/");
+        let mut sources = Vec::new();
+        if !source.is_empty() {
+            sources.push(source.join("/"));
+        }
+        if let Some(m) = self.kgs_dead.take().filter(|m| m.node >= segment) {
+            markup.dead.extend(m.points);
+            sources.push("KGSDE".to_owned());
+        }
+        let comment: Vec<Point> = std::mem::take(&mut self.comment_dead)
+            .into_iter()
+            .filter(|m| m.node >= segment)
+            .flat_map(|m| m.points)
+            .collect();
+        if !comment.is_empty() {
+            markup.dead.extend(comment);
+            sources.push("C[dead @]".to_owned());
+        }
+        markup.dead.sort_unstable();
+        markup.dead.dedup();
+        markup.source = sources.join(" ");
         if !self.early_markup.is_empty() {
             self.early_markup.sort_unstable();
             self.early_markup.dedup();
@@ -713,6 +791,7 @@ impl Walker {
                 codes::MARKUP_MALFORMED => "territory point(s) off the board or malformed were dropped",
                 codes::MOVE_MALFORMED => "malformed move value(s) were read leniently",
                 codes::PLAYER_MALFORMED => "PL value(s) that are not B or W were ignored",
+                codes::PLAYER_NUMERIC => "old numeric PL value(s) (1 = Black, 2 = White) were read",
                 _ => "repeated game information; the first value is used",
             };
             w.push(Finding::new(

@@ -31,6 +31,11 @@ pub const SETUP_OFF_BOARD: &str = "setup-off-board";
 pub const SETUP_MALFORMED: &str = "setup-malformed";
 /// A `PL` value that is not `B` or `W` (ignored).
 pub const PLAYER_MALFORMED: &str = "player-malformed";
+/// `PL[1]`/`PL[2]` (old GNU Go files) read as Black/White.
+pub const PLAYER_NUMERIC: &str = "player-numeric";
+/// The file ends inside a game tree after a complete node (a truncated file): read as if
+/// the missing `)` were there.
+pub const GAME_TREE_UNCLOSED: &str = "game-tree-unclosed";
 /// Blanks around a value (`SZ[ 19]`, `KM[ 7.5 ]`) were ignored.
 pub const VALUE_WHITESPACE: &str = "value-whitespace";
 /// A later `SZ` on the main line differs from the first (ignored).
@@ -77,6 +82,8 @@ pub const ALL: &[&str] = &[
     SETUP_OFF_BOARD,
     SETUP_MALFORMED,
     PLAYER_MALFORMED,
+    PLAYER_NUMERIC,
+    GAME_TREE_UNCLOSED,
     VALUE_WHITESPACE,
     SIZE_REPEATED,
     KOMI_INVALID,

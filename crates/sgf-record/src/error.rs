@@ -41,8 +41,9 @@ pub enum ErrorKind {
     /// A `[` without its `]`.
     #[error("unterminated property value: this '[' has no closing ']' before the end of the file")]
     UnterminatedValue,
-    /// A `(` whose `)` never comes.
-    #[error("unclosed game tree: this '(' has no matching ')' before the end of the file")]
+    /// The file ends inside this tree right after a `(` (a tree cut short after a complete
+    /// node is read, with the finding `game-tree-unclosed`).
+    #[error("unclosed game tree: the file ends inside this tree, right after a '(' that has no node")]
     UnclosedGameTree,
     /// `(` not followed by a node (`()` or `((`).
     #[error("a game tree must start with a node (';'), found {found}")]

@@ -49,6 +49,8 @@ pub(crate) struct GameScan {
     pub props: Vec<RawProp>,
     /// Number of nodes in the tree.
     pub nodes: usize,
+    /// Number of `)` missing at the end of the text (a truncated file), 0 normally.
+    pub unclosed: usize,
 }
 
 /// Text outside any game tree.
@@ -117,6 +119,19 @@ fn find_tree_start(b: &[u8], from: usize) -> Option<usize> {
         if b.get(j) == Some(&b';') {
             return Some(open);
         }
+        // `(CA[x])`: a tree without a node is a broken tree, not stray text.
+        let id = j;
+        while j < b.len() && b[j].is_ascii_uppercase() {
+            j += 1;
+        }
+        if j > id {
+            while j < b.len() && b[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            if b.get(j) == Some(&b'[') {
+                return Some(open);
+            }
+        }
         i = open + 1;
     }
     None
@@ -160,7 +175,11 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
     }
     loop {
         let Some(&c) = b.get(i) else {
-            fail!(open, ErrorKind::UnclosedGameTree);
+            // A tree cut short after a complete node: read it, as if closed.
+            if state == State::AfterOpen {
+                fail!(open, ErrorKind::UnclosedGameTree);
+            }
+            g.unclosed = stack.len();
             g.end = b.len();
             return g;
         };
@@ -408,9 +427,15 @@ mod tests {
     fn errors_are_located() {
         let t = "(;B[aa];W[bb\n";
         assert_eq!(one(t).error, Some((9, ErrorKind::UnterminatedValue)));
+        let cut = one("(;B[aa](;W[bb]");
+        assert_eq!((cut.error, cut.unclosed), (None, 2));
         assert!(matches!(
-            one("(;B[aa]").error,
+            one("(;B[aa](").error,
             Some((0, ErrorKind::UnclosedGameTree))
+        ));
+        assert!(matches!(
+            one("(CA[UTF-8])").error,
+            Some((1, ErrorKind::PropertyOutsideNode { .. }))
         ));
         assert!(matches!(
             one("(;B[aa]C)").error,

@@ -1,0 +1,3 @@
+//! Behaviour tests of the SGF reader: one binary, a module per area.
+
+mod corpus;
