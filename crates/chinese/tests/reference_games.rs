@@ -5,99 +5,18 @@
 //! The records are plain (one game tree, `SZ`, `KM`, `AB`/`AW`, moves, `B[]`/`B[tt]` passes),
 //! so a few lines of parsing suffice here; the real SGF reader lives in its own crate.
 
+mod common;
+
 use chinese::Chinese;
-use rules_core::record::{Action, GameRecord, Komi, RecordedMove};
+use common::record;
 use rules_core::{
-    Assessment, AssessmentChoice, Color, Policy, Reason, ReplayOptions, Topology, Winner, replay,
+    Assessment, AssessmentChoice, Color, Policy, Reason, ReplayOptions, Winner, replay,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference-games")
-}
-
-/// `(ident, values)` of every property of every node, in order.
-fn nodes(text: &str) -> Vec<Vec<(String, Vec<String>)>> {
-    let mut out: Vec<Vec<(String, Vec<String>)>> = Vec::new();
-    let mut chars = text.chars().peekable();
-    let mut ident = String::new();
-    while let Some(c) = chars.next() {
-        match c {
-            ';' => out.push(Vec::new()),
-            'A'..='Z' => ident.push(c),
-            '[' => {
-                let mut v = String::new();
-                while let Some(d) = chars.next() {
-                    match d {
-                        '\\' => v.extend(chars.next()),
-                        ']' => break,
-                        _ => v.push(d),
-                    }
-                }
-                let node = out.last_mut().expect("a property inside a node");
-                if ident.is_empty() {
-                    node.last_mut().expect("a value after an ident").1.push(v);
-                } else {
-                    node.push((std::mem::take(&mut ident), vec![v]));
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
-fn record(text: &str) -> GameRecord {
-    let nodes = nodes(text);
-    let root = &nodes[0];
-    let get = |id: &str| root.iter().find(|(i, _)| i == id).map(|(_, v)| v.clone());
-    let sz = get("SZ").map_or("19".to_owned(), |v| v[0].clone());
-    let (w, h) = match sz.split_once(':') {
-        Some((a, b)) => (a.parse().unwrap(), b.parse().unwrap()),
-        None => (sz.parse().unwrap(), sz.parse().unwrap()),
-    };
-    let topo = Arc::new(Topology::grid(w, h).unwrap());
-    let mut rec = GameRecord::new(topo.clone());
-    rec.komi = get("KM").map(|v| Komi {
-        value: v[0].parse().unwrap(),
-        raw: v[0].clone(),
-    });
-    for node in &nodes {
-        let mut setup = Vec::new();
-        for (id, values) in node {
-            let color = match id.as_str() {
-                "B" | "AB" => Some(Color::Black),
-                "W" | "AW" => Some(Color::White),
-                _ => None,
-            };
-            match id.as_str() {
-                "AB" | "AW" => {
-                    for v in values {
-                        setup.push((topo.parse_sgf(v).unwrap(), color));
-                    }
-                }
-                "B" | "W" => {
-                    let v = &values[0];
-                    let mv = if v.is_empty() || (v == "tt" && w <= 19 && h <= 19) {
-                        RecordedMove::Pass
-                    } else {
-                        RecordedMove::Place(topo.parse_sgf(v).unwrap())
-                    };
-                    rec.actions.push(Action::Move {
-                        color: color.unwrap(),
-                        mv,
-                    });
-                }
-                _ => {}
-            }
-        }
-        if !setup.is_empty() {
-            rec.actions.push(Action::Setup(setup));
-        }
-    }
-    rec
 }
 
 #[test]
