@@ -12,7 +12,7 @@
 //!   prohibited set at the end).
 //! * [`Situation`]: the five fields of rule 8, to inspect a game or to start one anywhere.
 //! * [`Prohibition`]: why an empty location is prohibited (rules 9–12, 2, 7).
-//! * [`Control`]: who controls which location, from an outside [`Assessment`] (rule 5 counts
+//! * [`Control`]: who controls which location, from an outside [`Assessment`](rules_core::Assessment) (rule 5 counts
 //!   it; rules 14–17, which decide it, are the control solver's, not this crate's).
 //!
 //! Our reading, rule by rule, with every ambiguity and the fixtures that show it:

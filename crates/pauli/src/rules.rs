@@ -1,5 +1,5 @@
 //! Citations: the rule of text 002 behind every finding, so code and text can be read side by
-//! side. Each string starts with "Pauli rule N: <name>".
+//! side. Each string starts with "Pauli rule N: name of the rule".
 
 /// Rule 6: a stone goes on an empty location.
 pub const OCCUPIED: &str = "Pauli rule 6: a stone is put on an unprohibited empty location";
