@@ -1,3 +1,4 @@
 //! Behaviour tests of the SGF reader: one binary, a module per area.
 
 mod corpus;
+mod fixtures;
