@@ -1114,3 +1114,124 @@ mod examples {
         assert_eq!(s.assessment, AssessmentSource::User);
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Random games on small boards against the definitions, by brute force.
+mod random_games {
+    use super::*;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Plays random turns; after each one checks that every stone has liberties, that the
+    /// cycles found are exactly the former situations (since the last removal) similar to the
+    /// current one by rule 8, that `check` agrees with `play`, and that captives add up.
+    fn run(seed: u64, w: usize, h: usize, removals: bool) -> (u32, u32) {
+        let mut rng = Rng(seed);
+        let topo = Arc::new(Topology::grid(w, h).unwrap());
+        let s = StartPosition {
+            board: Board::new(topo.clone()),
+            to_move: B,
+            initial_prohibited: vec![Point::from_index(rng.below(w * h))],
+        };
+        let mut g = Pauli::default().game(&s);
+        let mut seen: Vec<(u32, Situation)> = vec![(0, g.situation())];
+        let (mut cycles_found, mut removed) = (0, 0);
+        for _ in 0..300 {
+            if g.is_over() {
+                break;
+            }
+            let c = g.to_move();
+            let mut pre = None;
+            let cyc = g.cycles();
+            if removals && !cyc.is_empty() && cyc[0].disturbing && rng.below(2) == 0 {
+                pre = Some(PreAction::RemoveCycle {
+                    start: cyc[rng.below(cyc.len())].start,
+                });
+            }
+            let empties: Vec<Point> = topo
+                .points()
+                .filter(|&p| g.board().is_empty_at(p))
+                .collect();
+            let mv = if empties.is_empty() || (g.need() == 2 && rng.below(4) == 0) {
+                Move::Pass
+            } else {
+                Move::Place(empties[rng.below(empties.len())])
+            };
+            let t = Turn { color: c, pre, mv };
+            let checked = g.check(&t);
+            let before = g.situation();
+            match g.play(&t) {
+                Ok(e) => {
+                    assert!(checked.is_ok());
+                    if e.removed_by_cycle > 0 {
+                        removed += 1;
+                        seen.clear();
+                    }
+                }
+                Err(err) => {
+                    assert_eq!(checked.unwrap_err(), err);
+                    assert!(before.is_similar(&g.situation()));
+                    if let Move::Place(p) = mv {
+                        // A refused stone names a prohibition the definitions confirm.
+                        if pre.is_none() {
+                            assert_eq!(g.prohibition(p, c).map(|x| x.reason()), Some(err.reason));
+                        }
+                    }
+                    continue;
+                }
+            }
+            assert!(g.board().libertyless_chains().is_empty(), "{:?}", g.board());
+            g.board().assert_consistent();
+            let removed_stones = GameState::tally(&g).stones_removed();
+            assert_eq!(
+                g.captives(),
+                PerColor::new(removed_stones.white, removed_stones.black)
+            );
+            if g.is_over() {
+                break;
+            }
+            let now = g.situation();
+            let expected: Vec<u32> = seen
+                .iter()
+                .filter(|(_, s)| s.is_similar(&now))
+                .map(|(t, _)| *t)
+                .collect();
+            let found: Vec<u32> = g.cycles().iter().map(|c| c.start).collect();
+            assert_eq!(found, expected, "seed {seed} turn {}", g.turns());
+            cycles_found += u32::from(!found.is_empty());
+            seen.push((g.turns(), now));
+        }
+        (cycles_found, removed)
+    }
+
+    #[test]
+    fn cycles_are_exactly_the_similar_former_situations() {
+        let (mut cycles, mut removed) = (0, 0);
+        for seed in 0..150 {
+            let (c, r) = run(seed, 3, 3, seed % 2 == 1);
+            cycles += c;
+            removed += r;
+            let (c, r) = run(seed + 1000, 4, 3, seed % 2 == 1);
+            cycles += c;
+            removed += r;
+        }
+        assert!(
+            cycles > 40,
+            "the random games should repeat situations ({cycles})"
+        );
+        eprintln!("{cycles} situations with cycles, {removed} removals");
+        assert!(removed > 5, "and remove some cycles ({removed})");
+    }
+}
