@@ -209,6 +209,48 @@ impl FromStr for Compensation {
     }
 }
 
+/// What a move after two consecutive passes means.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum AfterTwoPasses {
+    /// 中国围棋规则 rule 7 (终局, text 004): two consecutive passes end the game; a move
+    /// after them is forbidden ([`Reason::AfterEnd`]). The default.
+    #[default]
+    End,
+    /// Text 003 End 1: "On dispute the game continues": a move after two passes is the
+    /// players resuming play because they disagree about dead stones (servers such as KGS
+    /// record this). The move is legal, the game goes on, and it ends at the next two
+    /// consecutive passes. Each resumption is reported as an event.
+    Resume,
+}
+
+impl AfterTwoPasses {
+    /// The option's value as written on the command line: `end` or `resume`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            AfterTwoPasses::End => "end",
+            AfterTwoPasses::Resume => "resume",
+        }
+    }
+}
+
+impl fmt::Display for AfterTwoPasses {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for AfterTwoPasses {
+    type Err = OptionError;
+    fn from_str(s: &str) -> Result<Self, OptionError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "end" => Ok(AfterTwoPasses::End),
+            "resume" => Ok(AfterTwoPasses::Resume),
+            _ => Err(OptionError::new("after two passes", s, "end, resume")),
+        }
+    }
+}
+
 /// Parses a superko option as written on the command line: `positional` or `situational`.
 ///
 /// # Errors
@@ -263,6 +305,9 @@ pub struct Chinese {
     pub superko: SuperkoKind,
     /// Handicap compensation to White (the texts are silent). Default: none.
     pub compensation: Compensation,
+    /// Whether play may resume after two passes (text 003: "on dispute the game
+    /// continues"). Default: no, two passes end the game (text 004 rule 7).
+    pub after_two_passes: AfterTwoPasses,
 }
 
 impl Default for Chinese {
@@ -271,6 +316,7 @@ impl Default for Chinese {
             suicide: SuicideRule::Forbidden,
             superko: SuperkoKind::Positional,
             compensation: Compensation::None,
+            after_two_passes: AfterTwoPasses::End,
         }
     }
 }
@@ -280,13 +326,17 @@ impl Chinese {
     #[must_use]
     pub fn options_in_words(&self) -> String {
         format!(
-            "suicide {}; {} superko; handicap compensation {}",
+            "suicide {}; {} superko; handicap compensation {}; {}",
             match self.suicide {
                 SuicideRule::Forbidden => "forbidden",
                 SuicideRule::Allowed => "allowed (as in Tromp–Taylor)",
             },
             superko_code(self.superko),
             self.compensation.words(),
+            match self.after_two_passes {
+                AfterTwoPasses::End => "two passes end the game",
+                AfterTwoPasses::Resume => "play may resume after two passes (dispute)",
+            },
         )
     }
 }
@@ -338,6 +388,8 @@ struct Game {
     /// A setup left chains without liberties: the next move is worked out the slow way, over
     /// the whole board (text 004 rule 3: stones without liberties cannot stay on the board).
     unsettled: bool,
+    /// Events not yet taken (resumptions of play).
+    events: Vec<rules_core::Event>,
 }
 
 /// The board a move would leave, worked out over the whole board.
@@ -359,11 +411,18 @@ impl Game {
             superko: Superko::new(rules.superko, &start.board, start.to_move),
             tally: Tally::default(),
             unsettled: !start.board.libertyless_chains().is_empty(),
+            events: Vec::new(),
         }
     }
 
     fn is_over(&self) -> bool {
         self.passes >= 2
+    }
+
+    /// Whether a turn now comes after the end: two passes ended the game and play may not
+    /// resume.
+    fn after_end(&self) -> bool {
+        self.is_over() && self.rules.after_two_passes == AfterTwoPasses::End
     }
 
     /// The move worked out over the whole board, for positions in which a setup left chains
@@ -431,6 +490,18 @@ impl Game {
     /// Carries out a turn whose legality has been settled (or is being overridden).
     fn apply(&mut self, turn: &Turn) -> TurnEffect {
         let mut effect = TurnEffect::default();
+        if self.is_over()
+            && !turn.mv.is_pass()
+            && self.rules.after_two_passes == AfterTwoPasses::Resume
+        {
+            // Text 003 End 1: on dispute the game continues (the stone below resets the
+            // count of passes).
+            self.events.push(rules_core::Event::Note(format!(
+                "{} resumed play after two passes (text 003 End 1: on dispute the game \
+                 continues)",
+                turn.color
+            )));
+        }
         match turn.mv {
             Move::Pass => {
                 self.passes += 1;
@@ -490,7 +561,7 @@ impl GameState for Game {
 
     fn check(&self, turn: &Turn) -> Result<(), Illegal> {
         Game::check_pre(turn)?;
-        if self.is_over() {
+        if self.after_end() {
             return Err(Illegal::new(Reason::AfterEnd, rules::AFTER_END));
         }
         match turn.mv {
@@ -534,6 +605,10 @@ impl GameState for Game {
 
     fn tally(&self) -> Tally {
         self.tally
+    }
+
+    fn take_events(&mut self) -> Vec<rules_core::Event> {
+        std::mem::take(&mut self.events)
     }
 
     fn score(&self, input: &ScoringInput<'_>) -> Result<ScoreBreakdown, ScoreError> {

@@ -77,12 +77,14 @@ const ALLOW_SUICIDE: Chinese = Chinese {
     suicide: SuicideRule::Allowed,
     superko: SuperkoKind::Positional,
     compensation: Compensation::None,
+    after_two_passes: AfterTwoPasses::End,
 };
 
 const SITUATIONAL: Chinese = Chinese {
     suicide: SuicideRule::Forbidden,
     superko: SuperkoKind::Situational,
     compensation: Compensation::None,
+    after_two_passes: AfterTwoPasses::End,
 };
 
 // ---------------------------------------------------------------- the ruleset and its options
@@ -102,12 +104,15 @@ fn id_komi_counting_and_description_name_every_option() {
     ] {
         assert!(d.contains(word), "{d}");
     }
+    assert!(d.contains("two passes end the game"), "{d}");
     let d = Chinese {
         suicide: SuicideRule::Allowed,
         superko: SuperkoKind::Situational,
         compensation: Compensation::NMinusOne,
+        after_two_passes: AfterTwoPasses::Resume,
     }
     .describe();
+    assert!(d.contains("play may resume after two passes"), "{d}");
     for word in [
         "suicide allowed",
         "situational superko",
@@ -136,6 +141,10 @@ fn options_parse_from_their_command_line_words() {
     for s in [SuicideRule::Forbidden, SuicideRule::Allowed] {
         assert_eq!(s.code().parse(), Ok(s));
     }
+    for a in [AfterTwoPasses::End, AfterTwoPasses::Resume] {
+        assert_eq!(a.code().parse(), Ok(a));
+    }
+    assert!("continue".parse::<AfterTwoPasses>().is_err());
 }
 
 // ---------------------------------------------------------------- rule 2: occupied points
@@ -358,6 +367,41 @@ fn a_pass_is_always_legal_and_two_passes_end_the_game() {
         assert!(err.rule.contains("rule 7 (终局"));
     }
     assert_eq!(g.tally().passes, 2);
+}
+
+#[test]
+fn play_may_resume_after_two_passes_on_dispute_when_asked() {
+    // Text 003 End 1: "On dispute the game continues". Off by default (text 004 rule 7).
+    let rules = Chinese {
+        after_two_passes: AfterTwoPasses::Resume,
+        ..Chinese::default()
+    };
+    let s = start(&["...", "...", "..."], Color::Black);
+    let mut g = rules.start(&s);
+    play(&mut *g, Color::Black, "").unwrap();
+    play(&mut *g, Color::White, "").unwrap();
+    assert!(g.is_over());
+    assert!(g.take_events().is_empty());
+    // A third pass keeps the game over.
+    play(&mut *g, Color::Black, "").unwrap();
+    assert!(g.is_over());
+    let e = play(&mut *g, Color::White, "bb").unwrap();
+    assert!(!e.ended);
+    assert!(!g.is_over());
+    let events = g.take_events();
+    assert_eq!(events.len(), 1);
+    assert!(matches!(&events[0], rules_core::Event::Note(n) if n.contains("on dispute")));
+    play(&mut *g, Color::Black, "").unwrap();
+    assert!(play(&mut *g, Color::White, "").unwrap().ended);
+    // Repetition still holds across the resumption.
+    let mut g = rules.start(&start(&[".XO.", "XO.O", ".XO."], Color::Black));
+    play(&mut *g, Color::Black, "").unwrap();
+    play(&mut *g, Color::White, "").unwrap();
+    play(&mut *g, Color::Black, "cb").unwrap();
+    assert_eq!(
+        play(&mut *g, Color::White, "bb").unwrap_err().reason,
+        Reason::PositionalSuperko
+    );
 }
 
 #[test]

@@ -7,15 +7,30 @@ use rules_core::record::{Action, GameRecord, Komi, Outcome, RecordedMove, Record
 use rules_core::{Color, PerColor, Point, Topology};
 use std::sync::Arc;
 
-/// `(ident, values)` of every property of every node, in order.
+/// `(ident, values)` of every property of every node of the main line (the first variation
+/// at every branch), in order; only the first game tree.
 pub fn nodes(text: &str) -> Vec<Vec<(String, Vec<String>)>> {
     let mut out: Vec<Vec<(String, Vec<String>)>> = Vec::new();
     let mut chars = text.chars().peekable();
     let mut ident = String::new();
+    let mut depth = 0usize;
+    // After the first variation of a node closes, its siblings are skipped until the node's
+    // own sequence closes (depth below the value held here).
+    let mut skip: Option<usize> = None;
     while let Some(c) = chars.next() {
         match c {
-            ';' => out.push(Vec::new()),
-            'A'..='Z' => ident.push(c),
+            '(' => depth += 1,
+            ')' => {
+                depth = depth.saturating_sub(1);
+                match skip {
+                    Some(d) if depth >= d => {}
+                    _ if depth == 0 => break,
+                    _ => skip = Some(depth),
+                }
+            }
+            ';' if skip.is_none() => out.push(Vec::new()),
+            'A'..='Z' if skip.is_none() => ident.push(c),
+            'a'..='z' => {} // FF[3] lower-case letters inside property names
             '[' => {
                 let mut v = String::new();
                 while let Some(d) = chars.next() {
@@ -24,6 +39,9 @@ pub fn nodes(text: &str) -> Vec<Vec<(String, Vec<String>)>> {
                         ']' => break,
                         _ => v.push(d),
                     }
+                }
+                if skip.is_some() {
+                    continue;
                 }
                 let node = out.last_mut().expect("a property inside a node");
                 if ident.is_empty() {
