@@ -6,8 +6,7 @@ use crate::error::ErrorKind;
 use crate::prepass::{GameScan, RawProp};
 use crate::values::{self, short};
 use rules_core::{
-    Action, Color, Finding, GameInfo, GameRecord, Markup, PerColor, Point, RecordedMove,
-    Topology,
+    Action, Color, Finding, GameInfo, GameRecord, Markup, PerColor, Point, RecordedMove, Topology,
 };
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, ParseOptions, SgfNode};
@@ -59,7 +58,12 @@ pub(crate) fn build(text: &str, scan: &GameScan) -> Result<GameRecord, (usize, E
     if let Some(gm) = scan.props.iter().find(|p| p.ident == "GM" && p.node == 0) {
         let t = gm.value.trim();
         if t != "1" {
-            return Err((gm.offset, ErrorKind::NotGo { raw: short(&gm.value) }));
+            return Err((
+                gm.offset,
+                ErrorKind::NotGo {
+                    raw: short(&gm.value),
+                },
+            ));
         }
         if gm.value != "1" {
             repair_gm = true;
@@ -198,7 +202,12 @@ fn topology(width: usize, height: usize) -> Arc<Topology> {
     if width != height || width > 25 {
         return make();
     }
-    TOPOLOGIES.with(|c| c.borrow_mut().entry((width, height)).or_insert_with(make).clone())
+    TOPOLOGIES.with(|c| {
+        c.borrow_mut()
+            .entry((width, height))
+            .or_insert_with(make)
+            .clone()
+    })
 }
 
 /// Drops a whole tree without recursion.
@@ -289,9 +298,7 @@ impl Walker {
             if children.is_empty() {
                 break;
             }
-            self.variations = self
-                .variations
-                .saturating_add((children.len() - 1) as u32);
+            self.variations = self.variations.saturating_add((children.len() - 1) as u32);
             let first = children.remove(0);
             spare.append(&mut children);
             if spare.len() > 1024 {
@@ -361,9 +368,14 @@ impl Walker {
                     }
                     pts.sort_unstable();
                     pts.dedup();
-                    self.kgs_dead = Some(TerritoryMark { node: index, points: pts });
+                    self.kgs_dead = Some(TerritoryMark {
+                        node: index,
+                        points: pts,
+                    });
                 }
-                Prop::Invalid(id, vals) => self.invalid(index, &id, &vals, &mut moves, &mut setup, &mut player),
+                Prop::Invalid(id, vals) => {
+                    self.invalid(index, &id, &vals, &mut moves, &mut setup, &mut player)
+                }
                 _ => {}
             }
         }
@@ -463,7 +475,10 @@ impl Walker {
             }
         }
         if !pts.is_empty() {
-            self.comment_dead.push(TerritoryMark { node: index, points: pts });
+            self.comment_dead.push(TerritoryMark {
+                node: index,
+                points: pts,
+            });
         }
     }
 
@@ -482,7 +497,10 @@ impl Walker {
             }
             self.early_markup.push(prev.node);
         }
-        self.territory[color] = Some(TerritoryMark { node: index, points: pts });
+        self.territory[color] = Some(TerritoryMark {
+            node: index,
+            points: pts,
+        });
     }
 
     fn info_text(&mut self, index: usize, ident: &'static str, value: String) {
@@ -528,7 +546,11 @@ impl Walker {
         let first = vals.first().map(String::as_str).unwrap_or("");
         match id {
             "B" | "W" => {
-                let color = if id == "B" { Color::Black } else { Color::White };
+                let color = if id == "B" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 let t = first.trim();
                 let mv = if t.is_empty() {
                     RecordedMove::Pass
@@ -579,7 +601,11 @@ impl Walker {
                 setup.extend(pts.into_iter().map(|p| (p, color)));
             }
             "TB" | "TW" => {
-                let color = if id == "TB" { Color::Black } else { Color::White };
+                let color = if id == "TB" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 let mut pts = Vec::new();
                 for v in vals {
                     match self.lenient_points(v) {
@@ -598,7 +624,11 @@ impl Walker {
             "PL" => match Color::parse(first) {
                 Some(c) => *player = Some(c),
                 None if matches!(first.trim(), "1" | "2") => {
-                    let c = if first.trim() == "1" { Color::Black } else { Color::White };
+                    let c = if first.trim() == "1" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
                     *player = Some(c);
                     self.problem(
                         codes::PLAYER_NUMERIC,
@@ -638,7 +668,10 @@ impl Walker {
     fn lenient_points(&mut self, v: &str) -> Option<Vec<Point>> {
         let t = v.trim();
         let (a, b) = match t.split_once(':') {
-            Some((a, b)) => (a.trim().parse::<SgfPoint>().ok()?, b.trim().parse::<SgfPoint>().ok()?),
+            Some((a, b)) => (
+                a.trim().parse::<SgfPoint>().ok()?,
+                b.trim().parse::<SgfPoint>().ok()?,
+            ),
             None => {
                 let p = t.parse::<SgfPoint>().ok()?;
                 (p, p)
@@ -788,7 +821,9 @@ impl Walker {
             let what = match code {
                 codes::SETUP_OFF_BOARD => "setup point(s) off the board were dropped",
                 codes::SETUP_MALFORMED => "setup value(s) that are not points were dropped",
-                codes::MARKUP_MALFORMED => "territory point(s) off the board or malformed were dropped",
+                codes::MARKUP_MALFORMED => {
+                    "territory point(s) off the board or malformed were dropped"
+                }
                 codes::MOVE_MALFORMED => "malformed move value(s) were read leniently",
                 codes::PLAYER_MALFORMED => "PL value(s) that are not B or W were ignored",
                 codes::PLAYER_NUMERIC => "old numeric PL value(s) (1 = Black, 2 = White) were read",

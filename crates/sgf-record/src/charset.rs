@@ -36,7 +36,10 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
     if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
         findings.push(Finding::new(
             codes::BYTE_ORDER_MARK,
-            format!("the file starts with a {} byte-order mark; it was skipped", enc.name()),
+            format!(
+                "the file starts with a {} byte-order mark; it was skipped",
+                enc.name()
+            ),
         ));
         let body = &bytes[bom_len..];
         if enc == encoding_rs::UTF_8 {
@@ -160,11 +163,7 @@ fn borrowed(s: &str, findings: Vec<Finding>) -> Decoded<'_> {
     }
 }
 
-fn transcode(
-    bytes: &[u8],
-    enc: &'static Encoding,
-    mut findings: Vec<Finding>,
-) -> Decoded<'static> {
+fn transcode(bytes: &[u8], enc: &'static Encoding, mut findings: Vec<Finding>) -> Decoded<'static> {
     let (text, had_errors) = enc.decode_without_bom_handling(bytes);
     if had_errors {
         findings.push(malformed(enc));
@@ -196,7 +195,11 @@ fn guess(bytes: &[u8]) -> &'static Encoding {
 
 /// A label made safe to print: at most 40 characters, control characters escaped.
 fn printable(label: &str) -> String {
-    label.chars().take(40).flat_map(char::escape_debug).collect()
+    label
+        .chars()
+        .take(40)
+        .flat_map(char::escape_debug)
+        .collect()
 }
 
 /// The value of the first `CA` property in the raw bytes, if any. The scan looks for `CA`
@@ -204,9 +207,7 @@ fn printable(label: &str) -> String {
 pub(crate) fn find_ca(bytes: &[u8]) -> Option<String> {
     let mut i = 0;
     while i + 2 < bytes.len() {
-        let Some(pos) = memchr_ca(&bytes[i..]) else {
-            return None;
-        };
+        let pos = memchr_ca(&bytes[i..])?;
         let at = i + pos;
         i = at + 2;
         if at > 0 && bytes[at - 1].is_ascii_alphabetic() {

@@ -43,7 +43,9 @@ pub enum ErrorKind {
     UnterminatedValue,
     /// The file ends inside this tree right after a `(` (a tree cut short after a complete
     /// node is read, with the finding `game-tree-unclosed`).
-    #[error("unclosed game tree: the file ends inside this tree, right after a '(' that has no node")]
+    #[error(
+        "unclosed game tree: the file ends inside this tree, right after a '(' that has no node"
+    )]
     UnclosedGameTree,
     /// `(` not followed by a node (`()` or `((`).
     #[error("a game tree must start with a node (';'), found {found}")]
@@ -183,11 +185,9 @@ pub(crate) fn line_column(text: &str, offset: usize) -> (u32, u32) {
                 line += 1;
                 line_start = i + 1;
             }
-            b'\r' => {
-                if bytes.get(i + 1) != Some(&b'\n') {
-                    line += 1;
-                    line_start = i + 1;
-                }
+            b'\r' if bytes.get(i + 1) != Some(&b'\n') => {
+                line += 1;
+                line_start = i + 1;
             }
             _ => {}
         }

@@ -350,16 +350,13 @@ pub(crate) fn unescape(s: &str) -> String {
             continue;
         }
         match chars.next() {
-            Some('\n') => {
-                if chars.peek() == Some(&'\r') {
-                    chars.next();
-                }
+            Some('\n') if chars.peek() == Some(&'\r') => {
+                chars.next();
             }
-            Some('\r') => {
-                if chars.peek() == Some(&'\n') {
-                    chars.next();
-                }
+            Some('\r') if chars.peek() == Some(&'\n') => {
+                chars.next();
             }
+            Some('\n' | '\r') => {}
             Some(x) => out.push(x),
             None => {}
         }
@@ -471,7 +468,10 @@ mod tests {
             ..Limits::default()
         };
         let g = scan(&deep, &limits).games.remove(0);
-        assert!(matches!(g.error, Some((_, ErrorKind::TooDeep { limit: 50 }))));
+        assert!(matches!(
+            g.error,
+            Some((_, ErrorKind::TooDeep { limit: 50 }))
+        ));
         let limits = Limits {
             max_games: 1,
             ..Limits::default()
@@ -491,8 +491,13 @@ mod tests {
 
     #[test]
     fn escapes() {
-        assert_eq!(unescape(r"a\]b\\c\
-d"), r"a]b\cd");
+        assert_eq!(
+            unescape(
+                r"a\]b\\c\
+d"
+            ),
+            r"a]b\cd"
+        );
         let g = one(r"(;C[x\]y];B[aa])");
         assert!(g.error.is_none());
         assert_eq!(g.nodes, 2);

@@ -161,7 +161,10 @@ pub(crate) fn result_findings(r: &RecordedResult, out: &mut Vec<Finding>) {
         Outcome::Unknown if !r.raw.trim().is_empty() && r.raw.trim() != "?" => {
             out.push(Finding::new(
                 codes::RESULT_UNRECOGNISED,
-                format!("RE[{}] is not a result this reader understands; kept as unknown", short(&r.raw)),
+                format!(
+                    "RE[{}] is not a result this reader understands; kept as unknown",
+                    short(&r.raw)
+                ),
             ));
         }
         Outcome::Win {
@@ -268,7 +271,9 @@ pub(crate) fn read_handicap(raw: &str, out: &mut Vec<Finding>) -> Option<u32> {
         Ok(n) => {
             out.push(Finding::new(
                 codes::HANDICAP_INVALID,
-                format!("HA[{n}] is not a handicap (a handicap is 2 stones or more); none recorded"),
+                format!(
+                    "HA[{n}] is not a handicap (a handicap is 2 stones or more); none recorded"
+                ),
             ));
             None
         }
@@ -318,13 +323,34 @@ mod tests {
     #[test]
     fn results() {
         use Color::{Black as B, White as W};
-        assert_eq!(o("B+3.5"), Outcome::Score { winner: B, margin: 3.5 });
-        assert_eq!(o("w+12"), Outcome::Score { winner: W, margin: 12.0 });
-        assert_eq!(o("W+0.5 points"), Outcome::Score { winner: W, margin: 0.5 });
+        assert_eq!(
+            o("B+3.5"),
+            Outcome::Score {
+                winner: B,
+                margin: 3.5
+            }
+        );
+        assert_eq!(
+            o("w+12"),
+            Outcome::Score {
+                winner: W,
+                margin: 12.0
+            }
+        );
+        assert_eq!(
+            o("W+0.5 points"),
+            Outcome::Score {
+                winner: W,
+                margin: 0.5
+            }
+        );
         assert_eq!(o("W+R"), Outcome::Resignation { winner: W });
         assert_eq!(o("B+Resign"), Outcome::Resignation { winner: B });
         assert_eq!(o("White resigns."), Outcome::Resignation { winner: B });
-        assert_eq!(o("Black resigns. W 80 B 70"), Outcome::Resignation { winner: W });
+        assert_eq!(
+            o("Black resigns. W 80 B 70"),
+            Outcome::Resignation { winner: W }
+        );
         assert_eq!(o("W+T"), Outcome::Time { winner: W });
         assert_eq!(o("W+Time"), Outcome::Time { winner: W });
         assert_eq!(o("W+Time Over"), Outcome::Time { winner: W });
@@ -332,23 +358,42 @@ mod tests {
         assert_eq!(o("B+F"), Outcome::Forfeit { winner: B });
         assert_eq!(o("W+Forfeit"), Outcome::Forfeit { winner: W });
         for s in ["B+", "B", " b ", "Black wins"] {
-            assert_eq!(o(s), Outcome::Win { winner: B, reason: None }, "{s}");
+            assert_eq!(
+                o(s),
+                Outcome::Win {
+                    winner: B,
+                    reason: None
+                },
+                "{s}"
+            );
         }
         assert_eq!(
             o("B+Illegal"),
-            Outcome::Win { winner: B, reason: Some("Illegal".into()) }
+            Outcome::Win {
+                winner: B,
+                reason: Some("Illegal".into())
+            }
         );
         assert_eq!(
             o("W+Repetition"),
-            Outcome::Win { winner: W, reason: Some("Repetition".into()) }
+            Outcome::Win {
+                winner: W,
+                reason: Some("Repetition".into())
+            }
         );
         assert_eq!(
             o("B+0.0"),
-            Outcome::Win { winner: B, reason: Some("0.0".into()) }
+            Outcome::Win {
+                winner: B,
+                reason: Some("0.0".into())
+            }
         );
         assert_eq!(
             o("B+, human judge for communication error "),
-            Outcome::Win { winner: B, reason: Some("human judge for communication error".into()) }
+            Outcome::Win {
+                winner: B,
+                reason: Some("human judge for communication error".into())
+            }
         );
         for s in ["0", "Draw", "jigo", "D+J", "draw"] {
             assert_eq!(o(s), Outcome::Draw, "{s}");

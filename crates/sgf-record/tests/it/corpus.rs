@@ -88,5 +88,8 @@ fn every_corpus_file_reads_or_fails_with_a_place() {
     for (code, n) in &warnings {
         println!("  finding {code}: {n} games");
     }
-    assert!(files.len() > 1000, "the corpus should have thousands of files");
+    assert!(
+        files.len() > 1000,
+        "the corpus should have thousands of files"
+    );
 }

@@ -2,3 +2,4 @@
 
 mod corpus;
 mod fixtures;
+mod quirks;

@@ -1,0 +1,308 @@
+//! What the reader makes of each quirk, beyond the report fields the expectation files check:
+//! the actions, setup, markup, komi text and encoding, read from the fixtures.
+
+use crate::fixtures::fixture_dir;
+use rules_core::{Action, Color, GameRecord, RecordedMove};
+use sgf_record::{ErrorKind, Limits, ReadOptions, SgfFile, codes, read_sgf};
+
+fn read(name: &str) -> SgfFile {
+    let bytes = std::fs::read(fixture_dir().join(format!("{name}.sgf"))).expect("fixture");
+    read_sgf(&bytes, &ReadOptions::default()).expect("readable fixture")
+}
+
+fn game(name: &str) -> GameRecord {
+    read(name).games.remove(0).expect("game 1 reads")
+}
+
+/// The moves as `(color letter, sgf point or "pass" or "off:raw")`.
+fn moves(r: &GameRecord) -> Vec<String> {
+    r.actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Move { color, mv } => Some(format!(
+                "{}{}",
+                color.letter(),
+                match mv {
+                    RecordedMove::Pass => "-".to_owned(),
+                    RecordedMove::Place(p) => r.topology.sgf(*p),
+                    RecordedMove::OffBoard(raw) => format!("!{raw}"),
+                }
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+fn codes_of(r: &GameRecord) -> Vec<&str> {
+    r.warnings.iter().map(|w| w.code.as_str()).collect()
+}
+
+#[test]
+fn lower_case_moves_are_read() {
+    assert_eq!(
+        moves(&game("lower-case-identifiers")),
+        ["Bee", "Wcc", "Bgg"]
+    );
+}
+
+#[test]
+fn mixed_case_setup_and_moves_are_read() {
+    let r = game("mixed-case-identifiers");
+    assert_eq!(moves(&r), ["Wee"]);
+    assert!(matches!(&r.actions[0], Action::Setup(s) if s.len() == 1));
+}
+
+#[test]
+fn two_moves_in_a_node_keep_their_order() {
+    let r = game("moves-in-one-node");
+    assert_eq!(moves(&r), ["Bee", "Wcc", "Bgg"]);
+    assert_eq!(codes_of(&r), [codes::MOVES_IN_ONE_NODE]);
+}
+
+#[test]
+fn passes() {
+    assert_eq!(moves(&game("pass-tt")), ["Bpd", "W-", "Bdp", "W-", "B-"]);
+    assert_eq!(moves(&game("pass-empty")), ["Bee", "W-", "B-"]);
+    assert_eq!(moves(&game("tt-is-a-point-on-20x20")), ["Btt", "Waa"]);
+}
+
+#[test]
+fn off_board_moves_are_kept_raw() {
+    assert_eq!(moves(&game("off-board-move")), ["Bee", "W!zz"]);
+}
+
+#[test]
+fn compressed_lists_and_add_empty() {
+    let r = game("compressed-point-list");
+    let Action::Setup(edits) = &r.actions[0] else {
+        panic!("setup first: {:?}", r.actions)
+    };
+    let black = edits.iter().filter(|e| e.1 == Some(Color::Black)).count();
+    let white = edits.iter().filter(|e| e.1 == Some(Color::White)).count();
+    assert_eq!((black, white), (9, 2));
+    // AE comes after AB in the node, so bb ends empty.
+    let last_bb = edits
+        .iter()
+        .rev()
+        .find(|e| r.topology.sgf(e.0) == "bb")
+        .expect("bb is edited");
+    assert_eq!(last_bb.1, None);
+}
+
+#[test]
+fn setup_then_player() {
+    let r = game("player-to-move");
+    assert!(matches!(r.actions[0], Action::Setup(_)));
+    assert_eq!(r.actions[1], Action::SetPlayer(Color::White));
+    assert_eq!(
+        game("player-numeric").actions[1],
+        Action::SetPlayer(Color::White)
+    );
+}
+
+#[test]
+fn handicap_in_a_second_node() {
+    let r = game("handicap-setup-in-second-node");
+    assert_eq!(r.handicap, Some(2));
+    assert!(matches!(&r.actions[0], Action::Setup(s) if s.len() == 2));
+    assert!(r.warnings.is_empty());
+}
+
+#[test]
+fn komi_keeps_its_text() {
+    let k = game("komi-trailing-zero").komi.expect("komi");
+    assert_eq!((k.value, k.raw.as_str()), (6.5, "6.50"));
+    let r = game("komi-fox-x100");
+    let k = r.komi.as_ref().expect("komi");
+    assert_eq!((k.value, k.raw.as_str()), (7.5, "750"));
+    assert!(r.warnings[0].message.contains("KM[750] read as 7.5"));
+    assert_eq!(
+        game("komi-fox-chinese-stones").komi.map(|k| k.value),
+        Some(7.5)
+    );
+    assert_eq!(game("komi-invalid").komi, None);
+}
+
+#[test]
+fn charsets_are_reported() {
+    for (name, enc) in [
+        ("charset-gb2312", "GBK"),
+        ("charset-big5", "Big5"),
+        ("charset-shift-jis", "Shift_JIS"),
+        ("charset-euc-kr", "EUC-KR"),
+        ("charset-latin1-declared", "windows-1252"),
+        ("charset-missing-latin1", "windows-1252"),
+        ("charset-utf8-declared-but-latin1", "windows-1252"),
+        ("byte-order-mark", "UTF-8"),
+        ("charset-unknown", "UTF-8"),
+    ] {
+        assert_eq!(read(name).encoding, enc, "{name}");
+    }
+}
+
+#[test]
+fn kgs_territory_from_the_last_two_nodes() {
+    let r = game("territory-kgs");
+    assert_eq!(r.markup.source, "TB/TW");
+    assert_eq!(r.markup.territory.black.len(), 8);
+    assert_eq!(r.markup.territory.white.len(), 4);
+    assert!(r.markup.dead.is_empty());
+}
+
+#[test]
+fn dead_stones_from_kgsde_and_comments() {
+    let r = game("dead-stones-kgsde");
+    assert_eq!(r.markup.source, "TB KGSDE");
+    let dead: Vec<String> = r.markup.dead.iter().map(|&p| r.topology.sgf(p)).collect();
+    assert_eq!(dead, ["bd", "dd"]);
+    let r = game("dead-stones-comment");
+    assert_eq!(r.markup.source, "C[dead @]");
+    let dead: Vec<String> = r.markup.dead.iter().map(|&p| r.topology.sgf(p)).collect();
+    assert_eq!(dead, ["bd", "dd"]);
+}
+
+#[test]
+fn markup_before_the_end_is_not_end_markup() {
+    let r = game("markup-not-at-end");
+    assert!(r.markup.is_empty());
+    assert_eq!(r.markup.source, "");
+}
+
+#[test]
+fn variations_are_counted() {
+    let r = game("variations");
+    assert_eq!(moves(&r), ["Bee", "Wcc", "Bgg", "Wcg"]);
+    assert_eq!(r.variations_ignored, 2);
+}
+
+#[test]
+fn a_broken_game_does_not_hide_the_first() {
+    let f = read("broken-second-game");
+    assert_eq!(f.games.len(), 2);
+    assert_eq!(moves(f.games[0].as_ref().expect("game 1")), ["Bee", "Wcc"]);
+    let e = f.games[1].as_ref().expect_err("game 2 is broken");
+    assert_eq!(e.code(), "unterminated-value");
+    let p = e.place.expect("a place");
+    assert_eq!((p.line, p.column, p.offset), (3, 3, 57));
+}
+
+#[test]
+fn a_50k_node_main_line_reads_and_drops() {
+    let n = 50_000;
+    let mut s = String::from("(;GM[1]FF[4]SZ[19]");
+    for i in 0..n {
+        s.push_str(if i % 2 == 0 { ";B[aa]" } else { ";W[tt]" });
+    }
+    s.push(')');
+    let f = read_sgf(s.as_bytes(), &ReadOptions::default()).expect("reads");
+    let r = f
+        .games
+        .into_iter()
+        .next()
+        .expect("one game")
+        .expect("game reads");
+    assert_eq!(r.move_count(), n);
+}
+
+#[test]
+fn a_50k_deep_nest_of_variations_reads_and_drops() {
+    let n = 50_000;
+    let mut s = String::from("(;GM[1]SZ[9]");
+    for _ in 0..n {
+        s.push_str("(;B[aa]");
+    }
+    s.push_str(&")".repeat(n + 1));
+    let f = read_sgf(s.as_bytes(), &ReadOptions::default()).expect("reads");
+    let r = f
+        .games
+        .into_iter()
+        .next()
+        .expect("one game")
+        .expect("game reads");
+    assert_eq!(r.move_count(), n);
+}
+
+#[test]
+fn limits_give_located_errors() {
+    let s = format!("(;GM[1]{})", ";B[aa]".repeat(100));
+    let opts = ReadOptions {
+        limits: Limits {
+            max_depth: 50,
+            ..Limits::default()
+        },
+    };
+    let f = read_sgf(s.as_bytes(), &opts).expect("file reads");
+    let e = f.games[0].as_ref().expect_err("too deep");
+    assert_eq!(e.kind, ErrorKind::TooDeep { limit: 50 });
+    assert!(e.to_string().starts_with("line 1, column "), "{e}");
+
+    let opts = ReadOptions {
+        limits: Limits {
+            max_file_bytes: 10,
+            ..Limits::default()
+        },
+    };
+    let e = read_sgf(s.as_bytes(), &opts).expect_err("too large");
+    assert_eq!(e.code(), "file-too-large");
+    assert!(e.to_string().contains("more than the limit of 10 bytes"));
+
+    let opts = ReadOptions {
+        limits: Limits {
+            max_nodes: 10,
+            ..Limits::default()
+        },
+    };
+    let f = read_sgf(s.as_bytes(), &opts).expect("file reads");
+    assert_eq!(
+        f.games[0].as_ref().map_err(|e| e.code()).err(),
+        Some("too-many-nodes")
+    );
+}
+
+#[test]
+fn control_characters_in_names_are_kept_and_harmless() {
+    let s = b"(;GM[1]PB[\x1b[31mred\x1b[0m\x07]PW[nul\x00byte];B[aa])";
+    let f = read_sgf(s, &ReadOptions::default()).expect("reads");
+    let r = f.games[0].as_ref().expect("game");
+    assert_eq!(r.info.black.as_deref(), Some("\u{1b}[31mred\u{1b}[0m\u{7}"));
+    assert_eq!(r.info.white.as_deref(), Some("nul\0byte"));
+}
+
+/// Every prefix of every fixture, and a few mangled versions: no panic, and every error has
+/// a place.
+#[test]
+fn no_panic_on_truncated_or_mangled_input() {
+    let mut files: Vec<_> = std::fs::read_dir(fixture_dir())
+        .expect("fixtures")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    files.sort();
+    let opts = ReadOptions::default();
+    let check = |bytes: &[u8]| match read_sgf(bytes, &opts) {
+        Ok(f) => {
+            for g in &f.games {
+                if let Err(e) = g {
+                    assert!(e.place.is_some(), "{e}");
+                }
+            }
+        }
+        Err(e) => assert!(e.place.is_some(), "{e}"),
+    };
+    for f in files {
+        let bytes = std::fs::read(&f).expect("fixture");
+        for cut in 0..=bytes.len() {
+            check(&bytes[..cut]);
+        }
+        for (i, b) in bytes.iter().enumerate() {
+            for with in [b'(', b')', b';', b'[', b']', b'\\', 0xff] {
+                if *b != with {
+                    let mut m = bytes.clone();
+                    m[i] = with;
+                    check(&m);
+                }
+            }
+        }
+    }
+}
