@@ -482,6 +482,13 @@ fn mapping(d: &RulesDescription) -> Mapping {
         }
         Ko::Positional => SuperkoKind::Positional,
     };
+    if d.name == "GOE" || d.name == "Ing" {
+        changes.push(
+            "Ing's own ko rules and fill-in counting are read as positional superko and area \
+             counting, as KataGo reads them"
+                .into(),
+        );
+    }
     if d.tax == Tax::All {
         changes.push(
             "stone scoring's group tax (two points per group) is not counted: area as \

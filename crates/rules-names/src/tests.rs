@@ -127,6 +127,7 @@ fn aga_nz_and_goe_map_to_chinese_with_their_options() {
     for text in ["GOE", "Ing", "ing", "Ing's"] {
         let goe = known(text);
         assert_eq!(goe.name, "GOE");
+        assert!(goe.mapping().explain().contains("fill-in counting"));
         assert_eq!(
             chinese_target(&goe),
             (true, SuperkoKind::Positional, HandicapBonus::Zero),
