@@ -16,7 +16,7 @@
 //!   each side counts its stones and the points they surround, and the empty points between
 //!   both sides' stones are shared half and half. The breakdown carries both forms the text
 //!   uses — the point margin with komi, and Black's stones against half the board plus half
-//!   the komi ([`StoneCount`](rules_core::score::StoneCount)) — and checks that they agree.
+//!   the komi ([`StoneCount`]) — and checks that they agree.
 //!
 //! ```
 //! use chinese::{Chinese, Compensation, SuicideRule};
