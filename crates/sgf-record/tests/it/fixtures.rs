@@ -137,3 +137,27 @@ fn every_sgf_fixture_meets_its_expectation() {
         failures.join("\n")
     );
 }
+
+/// docs/sgf.md lists every finding code (and no stale one).
+#[test]
+fn the_reader_page_lists_every_finding_code() {
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/sgf.md"))
+            .expect("docs/sgf.md");
+    let table = page
+        .split("## Finding codes")
+        .nth(1)
+        .expect("a Finding codes section");
+    for code in sgf_record::codes::ALL {
+        assert!(
+            table.contains(&format!("| `{code}` |")),
+            "docs/sgf.md does not list {code}"
+        );
+    }
+    let listed = table.lines().filter(|l| l.starts_with("| `")).count();
+    assert_eq!(
+        listed,
+        sgf_record::codes::ALL.len(),
+        "stale codes in docs/sgf.md"
+    );
+}
