@@ -15,9 +15,9 @@ pub const CHARSET_UNKNOWN: &str = "charset-unknown";
 pub const CHARSET_MALFORMED: &str = "charset-malformed";
 /// Text before, between or after the game trees was skipped.
 pub const TEXT_OUTSIDE_GAME_TREE: &str = "text-outside-game-tree";
-/// All-lower-case identifiers (FF[3] `b[pd]`) were upper-cased.
+/// All-lower-case identifiers (`FF[3]` `b[pd]`) were upper-cased.
 pub const IDENTIFIER_LOWER_CASE: &str = "identifier-lower-case";
-/// Mixed-case FF[3] identifiers (`AddBlack`) were reduced to their capitals (`AB`).
+/// Mixed-case `FF[3]` identifiers (`AddBlack`) were reduced to their capitals (`AB`).
 pub const IDENTIFIER_MIXED_CASE: &str = "identifier-mixed-case";
 /// A node holds more than one move (`;B[pd]W[dp]`): all are kept, in order.
 pub const MOVES_IN_ONE_NODE: &str = "moves-in-one-node";

@@ -43,7 +43,7 @@ pub(crate) struct GameScan {
     pub lower_idents: Vec<(usize, usize)>,
     /// Distinct lower-case identifiers seen (for the finding).
     pub lower_examples: Vec<String>,
-    /// Distinct mixed-case (FF[3]) identifiers seen, with what they become.
+    /// Distinct mixed-case (`FF[3]`) identifiers seen, with what they become.
     pub mixed_examples: Vec<(String, String)>,
     /// Raw values of `SZ`, `KM`, `HA`, `GM` on the main line.
     pub props: Vec<RawProp>,
@@ -365,7 +365,7 @@ pub(crate) fn unescape(s: &str) -> String {
 }
 
 /// The identifier as the reader uses it: all upper case stays; no upper-case letter at all
-/// (`b`, `add`) is upper-cased (`sgf-parse` would drop every letter); mixed case (FF[3]
+/// (`b`, `add`) is upper-cased (`sgf-parse` would drop every letter); mixed case (`FF[3]`
 /// `AddBlack`) keeps its upper-case letters, as `sgf-parse` does.
 fn normalise_ident(raw: &str, at: usize, g: &mut GameScan) -> String {
     let bytes = raw.as_bytes();
