@@ -23,7 +23,7 @@
 //! use rules_core::{Action, Color, Outcome, RecordedMove};
 //! use sgf_record::{read_sgf, ReadOptions};
 //!
-//! let sgf = b"(;GM[1]`FF[4]`SZ[9]KM[6.50]RE[W+R];B[ee];W[tt](;B[dc])(;B[cd]))";
+//! let sgf = b"(;GM[1]FF[4]SZ[9]KM[6.50]RE[W+R];B[ee];W[tt](;B[dc])(;B[cd]))";
 //! let file = read_sgf(sgf, &ReadOptions::default()).unwrap();
 //! assert_eq!(file.encoding, "UTF-8");
 //! let game = file.games[0].as_ref().unwrap();
