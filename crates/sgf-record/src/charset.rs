@@ -74,6 +74,10 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
                 if let Some(s) = utf8 {
                     return borrowed(s, findings);
                 }
+                if mostly_utf8(bytes) {
+                    // Fox: truncated multibyte names in an otherwise UTF-8 file.
+                    return transcode(bytes, encoding_rs::UTF_8, findings);
+                }
                 let guess = guess(bytes);
                 findings.push(Finding::new(
                     codes::CHARSET_MISMATCH,
@@ -142,6 +146,9 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
     if let Some(s) = utf8 {
         return borrowed(s, findings);
     }
+    if mostly_utf8(bytes) {
+        return transcode(bytes, encoding_rs::UTF_8, findings);
+    }
     let guess = guess(bytes);
     findings.push(Finding::new(
         codes::CHARSET_GUESSED,
@@ -185,6 +192,35 @@ fn malformed(enc: &'static Encoding) -> Finding {
             enc.name()
         ),
     )
+}
+
+/// Whether invalid bytes are the exception in text that is otherwise UTF-8: more valid
+/// multi-byte characters than invalid sequences. (Latin-1 or GBK text has almost no valid
+/// UTF-8 multi-byte sequences.) Such a file is decoded as UTF-8, the bad bytes becoming
+/// U+FFFD, rather than guessed.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut valid_multi, mut invalid) = (0usize, 0usize);
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                valid_multi += s.chars().filter(|c| !c.is_ascii()).count();
+                break;
+            }
+            Err(e) => {
+                let (good, bad) = rest.split_at(e.valid_up_to());
+                valid_multi += std::str::from_utf8(good)
+                    .map_or(0, |s| s.chars().filter(|c| !c.is_ascii()).count());
+                invalid += 1;
+                let skip = e.error_len().unwrap_or(bad.len()).max(1);
+                rest = &bad[skip.min(bad.len())..];
+                if rest.is_empty() {
+                    break;
+                }
+            }
+        }
+    }
+    valid_multi > invalid
 }
 
 fn guess(bytes: &[u8]) -> &'static Encoding {
@@ -338,6 +374,17 @@ mod tests {
         let d = decode(b"(;CA[UTF-8]PB[Ren\xe9])");
         assert_ne!(d.encoding, encoding_rs::UTF_8);
         assert_eq!(d.findings[0].code, codes::CHARSET_MISMATCH);
+    }
+
+    #[test]
+    fn truncated_utf8_stays_utf8() {
+        // Fox: "虎虎" then a cut "有" (E6 9C) before ']'.
+        let mut bytes = "(;CA[UTF-8]PB[虎虎".as_bytes().to_vec();
+        bytes.extend_from_slice(b"\xe6\x9c]BR[9]");
+        let d = decode(&bytes);
+        assert_eq!(d.encoding, encoding_rs::UTF_8);
+        assert!(d.text.contains("虎虎\u{fffd}]BR[9]"), "{}", d.text);
+        assert_eq!(d.findings[0].code, codes::CHARSET_MALFORMED);
     }
 
     #[test]
