@@ -4,7 +4,8 @@
 //! 1. a byte-order mark (UTF-8, UTF-16LE, UTF-16BE) decides;
 //! 2. else `CA[...]`, found in the raw bytes before decoding (its value is ASCII), decides
 //!    when its label is known and the bytes decode cleanly;
-//! 3. else the bytes are UTF-8 when they are valid UTF-8;
+//! 3. else the bytes are UTF-8 when they are valid UTF-8, or valid but for a few bad bytes
+//!    (those become U+FFFD);
 //! 4. else `chardetng` guesses and `encoding_rs` decodes.
 //!
 //! A `CA` that lies (declared UTF-8 but invalid, declared something else but the bytes are
