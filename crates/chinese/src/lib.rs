@@ -434,16 +434,12 @@ impl Game {
     /// do not make the move a suicide (rule 5 speaks of 该子, the stone just put).
     fn slow_move(&self, p: Point, color: Color) -> SlowMove {
         let mut board = self.board.clone();
-        let mut captured = board.clear_libertyless(color.opp());
-        let played = board.play(p, color);
-        captured += played.captured;
-        let suicide = played.suicided > 0;
-        let suicided = played.suicided + board.clear_libertyless(color);
+        let played = board.play_clearing_all(p, color);
         SlowMove {
+            suicide: board.is_empty_at(p),
             board,
-            captured,
-            suicided,
-            suicide,
+            captured: played.captured,
+            suicided: played.suicided,
         }
     }
 

@@ -510,6 +510,29 @@ impl Board {
         played
     }
 
+    /// Places a `color` stone on the empty point `p` and clears the whole board as text 001
+    /// says, for boards on which a setup left chains without liberties: every opponent chain
+    /// without a liberty goes, then every own chain without one (`clear(clear(b[v ↦ p], p*),
+    /// p)`). Placing a stone never gives the opponent a liberty, so clearing the opponent's
+    /// libertyless chains before the placement removes the same stones; and an own chain the
+    /// setup left without liberties survives if the opponent's removal freed a point next to it.
+    ///
+    /// `suicided` counts every own stone removed; whether the placed stone itself went is
+    /// `board.is_empty_at(p)` afterwards.
+    ///
+    /// # Panics
+    /// If `p` is occupied.
+    pub fn play_clearing_all(&mut self, p: Point, color: Color) -> Played {
+        let elsewhere = self.clear_libertyless(color.opp());
+        let played = self.play(p, color);
+        let captured = elsewhere + played.captured;
+        Played {
+            captured,
+            suicided: played.suicided + self.clear_libertyless(color),
+            single_capture: played.single_capture.filter(|_| captured == 1),
+        }
+    }
+
     /// Removes every chain of `color` that has no liberty (text 000 rule 5, "clearing the
     /// colour", applied to the whole board). Returns the number of stones removed. Only needed
     /// after a setup that left chains without liberties.
@@ -797,6 +820,20 @@ mod tests {
         assert_eq!(dead.len(), 1);
         assert_eq!(dead[0].color, Color::Black);
         assert_eq!(b.clear_libertyless(Color::Black), 1);
+        assert!(b.libertyless_chains().is_empty());
+        b.assert_consistent();
+    }
+
+    #[test]
+    fn clearing_all_clears_the_opponent_first() {
+        // Black ab joins aa and bb into a chain without liberties; the setup left white ba
+        // and black ca without liberties too. Text 001: clear White first — ba goes — and
+        // then Black's chain and ca both have a liberty at ba: one capture, no suicide.
+        let mut b = board(&["XOXO", ".XO."]);
+        let played = b.play_clearing_all(pt(&b, "ab"), Color::Black);
+        assert_eq!((played.captured, played.suicided), (1, 0));
+        assert!(b.is_empty_at(pt(&b, "ba")));
+        assert_eq!(b.get(pt(&b, "ca")), Some(Color::Black));
         assert!(b.libertyless_chains().is_empty());
         b.assert_consistent();
     }

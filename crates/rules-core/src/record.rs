@@ -5,6 +5,7 @@
 
 use crate::color::{Color, PerColor};
 use crate::point::Point;
+use crate::ruleset::Counting;
 use crate::topology::Topology;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -22,6 +23,10 @@ pub struct GameRecord {
     pub handicap: Option<u32>,
     /// The rules the record declares (`RU`), verbatim.
     pub rules: Option<String>,
+    /// The counting family of the declared rules, when whoever read the record knows the
+    /// name (the binary reads `RU` with `rules-names`). A recorded count is only compared with
+    /// a ruleset's count of the same family.
+    pub rules_counting: Option<Counting>,
     /// The recorded result (`RE`), parsed.
     pub result: Option<RecordedResult>,
     /// End-of-game markup: territory and dead-stone marks in the last node(s).
@@ -44,6 +49,7 @@ impl GameRecord {
             komi: None,
             handicap: None,
             rules: None,
+            rules_counting: None,
             result: None,
             markup: Markup::default(),
             info: GameInfo::default(),

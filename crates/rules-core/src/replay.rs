@@ -292,7 +292,13 @@ pub fn replay(
         Ok(s) => (Some(s), None),
         Err(e) => (None, Some(e.to_string())),
     };
-    let check = check_result(record, ruleset.counting(), None, score.as_ref(), stopped);
+    let check = check_result(
+        record,
+        ruleset.counting(),
+        record.rules_counting,
+        score.as_ref(),
+        stopped,
+    );
     let verdict = Verdict {
         ruleset: ruleset.id().to_owned(),
         rules: ruleset.describe(),
@@ -492,7 +498,7 @@ pub fn report(
         handicap: record.handicap,
         komi: record.komi.as_ref().map(|k| k.value),
         rules: record.rules.clone(),
-        rules_counting: None,
+        rules_counting: record.rules_counting,
         recorded_result: record.result.clone(),
         info: record.info.clone(),
         warnings,

@@ -55,6 +55,30 @@ impl Assessment {
     pub fn none() -> Assessment {
         Assessment::default()
     }
+
+    /// The assessment a record's end-of-game markup makes: its territory points (which, where
+    /// they cover stones of the other colour, mark those stones dead — as KGS writes it) and
+    /// its explicit dead-stone marks. Source `markup`.
+    #[must_use]
+    pub fn from_markup(markup: &crate::record::Markup) -> Assessment {
+        Assessment {
+            source: AssessmentSource::Markup,
+            dead: markup.dead.clone(),
+            territory: markup.territory.clone(),
+            neutral: Vec::new(),
+            undecided: Vec::new(),
+        }
+    }
+
+    /// Stones named dead by the user. Source `user`.
+    #[must_use]
+    pub fn user_dead(dead: Vec<Point>) -> Assessment {
+        Assessment {
+            source: AssessmentSource::User,
+            dead,
+            ..Assessment::default()
+        }
+    }
 }
 
 /// How a point is counted under area scoring.

@@ -844,6 +844,7 @@ impl Walker {
             komi,
             handicap,
             rules: self.rules,
+            rules_counting: None,
             result,
             markup,
             info: self.info,

@@ -212,10 +212,8 @@ impl Game {
     /// positions after a setup that left chains without liberties.
     fn slow_after(&self, p: Point, color: Color) -> (Board, u32, u32) {
         let mut b = self.board.clone();
-        let played = b.play(p, color);
-        let captured = played.captured + b.clear_libertyless(color.opp());
-        let suicided = played.suicided + b.clear_libertyless(color);
-        (b, captured, suicided)
+        let played = b.play_clearing_all(p, color);
+        (b, played.captured, played.suicided)
     }
 
     /// Legality of a placement: the point is empty and the resulting colouring is new.
@@ -515,6 +513,18 @@ mod tests {
         let e = g.play(&Turn::new(Color::Black, mv)).unwrap();
         assert_eq!(e.suicided, 1);
         assert!(g.board().libertyless_chains().is_empty());
+    }
+
+    #[test]
+    fn setup_clearing_removes_the_opponent_before_oneself() {
+        // Regression (found in review): the slow path cleared the mover's chain before the
+        // opponent's libertyless stones elsewhere. Text 001 clears the opponent first.
+        let s = start(&["XOXO", ".XO."], Color::Black);
+        let mut g = TrompTaylor.start(&s);
+        let mv = place(&*g, "ab");
+        let e = g.play(&Turn::new(Color::Black, mv)).unwrap();
+        assert_eq!((e.captured, e.suicided), (1, 0));
+        assert_eq!(g.tally().captures.black, 1);
     }
 
     #[test]

@@ -1,0 +1,140 @@
+//! Command-line arguments, exactly as clap sees them. Nothing here is checked beyond what
+//! clap checks; `config` turns these into a checked configuration.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Replay Go game records under several rulesets side by side: whether every move was legal,
+/// who won by how much, and where the rulesets disagree.
+#[derive(Debug, Parser)]
+#[command(name = "gorules", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Replay every game of the given records under each ruleset and report legality and score.
+    Replay(ReplayArgs),
+}
+
+/// `gorules replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// Game records: SGF files, or graph-board games (.json, docs/graph-format.md); `-` reads
+    /// SGF from standard input.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
+
+/// Options shared by every command that replays games.
+#[derive(Debug, Args, Clone)]
+pub struct RuleArgs {
+    /// Rulesets, comma-separated: tromp-taylor, logical, chinese, pauli, recorded (the ruleset
+    /// nearest to each game's RU) — or `all` (the first four).
+    #[arg(long, short = 'r', default_value = "all", value_name = "LIST")]
+    pub rules: String,
+
+    /// Dead stones for the rulesets that remove or count them: `markup` (the record's
+    /// end-of-game markup), `none`, or points (`D4,Q16` or `dd,pd`). Default: the markup
+    /// when the record has some, else none.
+    #[arg(long, value_name = "markup|none|POINTS")]
+    pub dead: Option<String>,
+
+    /// chinese: which repetitions are forbidden.
+    #[arg(long, value_enum, default_value_t = SuperkoArg::Positional)]
+    pub superko: SuperkoArg,
+
+    /// chinese: whether suicide is forbidden (text 003 makes the ban optional).
+    #[arg(long, value_enum, default_value_t = SuicideArg::Forbidden)]
+    pub suicide: SuicideArg,
+
+    /// chinese: points given to White per handicap stone.
+    #[arg(long, value_enum, default_value_t = CompensationArg::None)]
+    pub handicap_compensation: CompensationArg,
+
+    /// chinese: what a move after two passes means: the game is over (`end`), or play resumes
+    /// after a dispute (`resume`, text 003: "on dispute the game continues").
+    #[arg(long, value_enum, default_value_t = AfterPassesArg::End)]
+    pub after_two_passes: AfterPassesArg,
+
+    /// pauli: remove the first disturbing cycle as soon as it appears (rule 3), or never.
+    #[arg(long, value_enum, default_value_t = RemoveCyclesArg::Never)]
+    pub remove_cycles: RemoveCyclesArg,
+
+    /// Komi for every game, overriding the record's `KM`.
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    pub komi: Option<f64>,
+
+    /// Go on past a forbidden move (flag it, carry it out if the board allows) instead of
+    /// stopping there and scoring the position before it.
+    #[arg(long)]
+    pub play_on: bool,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Tables for people.
+    Table,
+    /// One JSON document (docs/json.md).
+    Json,
+}
+
+/// `--superko`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SuperkoArg {
+    /// No earlier board may recur.
+    Positional,
+    /// No earlier board may recur with the same player to move.
+    Situational,
+}
+
+/// `--suicide`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SuicideArg {
+    /// Suicide of one or many stones is forbidden (text 004 禁着点).
+    Forbidden,
+    /// Suicide is a legal move that removes one's own stones.
+    Allowed,
+}
+
+/// `--handicap-compensation`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CompensationArg {
+    /// No compensation.
+    None,
+    /// One point per handicap stone.
+    N,
+    /// One point per handicap stone but the first.
+    #[value(name = "n-1")]
+    NMinus1,
+}
+
+/// `--after-two-passes`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AfterPassesArg {
+    /// The game is over; later moves are forbidden.
+    End,
+    /// Play resumes (reported as an event).
+    Resume,
+}
+
+/// `--remove-cycles`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RemoveCyclesArg {
+    /// Report disturbing cycles, never remove them.
+    Never,
+    /// Remove the first disturbing cycle as soon as it appears.
+    First,
+}

@@ -1,0 +1,105 @@
+//! Reading input files into game records: SGF (any charset, any quirk `sgf-record` handles)
+//! and graph-board games in JSON (docs/graph-format.md).
+
+use crate::report::ErrorReport;
+use rules_core::GameRecord;
+use sgf_record::{ReadOptions, graph};
+use std::io::Read;
+use std::path::Path;
+
+/// A file as read: its name, and its games or why it could not be read at all.
+pub struct Loaded {
+    /// The path as given (`-` for standard input).
+    pub name: String,
+    /// The games, or the whole-file error.
+    pub result: Result<LoadedFile, ErrorReport>,
+}
+
+/// The games of a readable file.
+pub struct LoadedFile {
+    /// The charset the file was decoded with (SGF only).
+    pub encoding: Option<String>,
+    /// One entry per game tree.
+    pub games: Vec<Result<GameRecord, ErrorReport>>,
+}
+
+/// Reads one path (`-` = standard input, read as SGF).
+pub fn load(path: &Path) -> Loaded {
+    let name = path.to_string_lossy().into_owned();
+    let limit = ReadOptions::default().limits.max_file_bytes;
+    let bytes = if name == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .lock()
+            .take(limit as u64 + 1)
+            .read_to_end(&mut buf)
+            .map(|_| buf)
+    } else {
+        read_bounded(path, limit)
+    };
+    let result = match bytes {
+        Err(e) => Err(ErrorReport {
+            kind: "io".to_owned(),
+            message: e.to_string(),
+        }),
+        Ok(bytes) => {
+            let is_json = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+            if is_json {
+                Ok(load_graph(&bytes))
+            } else {
+                load_sgf(&bytes)
+            }
+        }
+    };
+    Loaded { name, result }
+}
+
+/// Reads a file, refusing (without reading it all) one larger than `limit` bytes: the SGF
+/// reader then reports the size with its own error.
+fn read_bounded(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    let mut buf = Vec::new();
+    file.take(limit as u64 + 1).read_to_end(&mut buf)?;
+    Ok(buf)
+}
+
+fn load_sgf(bytes: &[u8]) -> Result<LoadedFile, ErrorReport> {
+    match sgf_record::read_sgf(bytes, &ReadOptions::default()) {
+        Err(e) => Err(ErrorReport {
+            kind: e.code().to_owned(),
+            message: e.to_string(),
+        }),
+        Ok(file) => Ok(LoadedFile {
+            encoding: Some(file.encoding.to_owned()),
+            games: file
+                .games
+                .into_iter()
+                .map(|g| {
+                    g.map_err(|e| ErrorReport {
+                        kind: e.code().to_owned(),
+                        message: e.to_string(),
+                    })
+                })
+                .collect(),
+        }),
+    }
+}
+
+fn load_graph(bytes: &[u8]) -> LoadedFile {
+    let game = match std::str::from_utf8(bytes) {
+        Err(e) => Err(ErrorReport {
+            kind: "encoding".to_owned(),
+            message: format!("a graph-board game must be UTF-8 JSON: {e}"),
+        }),
+        Ok(text) => graph::read_graph_json(text).map_err(|e| ErrorReport {
+            kind: "graph".to_owned(),
+            message: e.to_string(),
+        }),
+    };
+    LoadedFile {
+        encoding: None,
+        games: vec![game],
+    }
+}

@@ -1,0 +1,58 @@
+//! `gorules`: replay Go game records under several rulesets side by side.
+//!
+//! The binary only parses arguments, calls the libraries and renders: rules live in the
+//! ruleset crates, the replay in `rules-core`, record reading in `sgf-record`.
+
+mod cli;
+mod config;
+mod input;
+mod registry;
+mod render;
+mod replay_cmd;
+mod report;
+mod status;
+
+use clap::Parser;
+use status::Status;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version are not errors.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(status) => status.code(),
+        Err(e) => {
+            if is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            let mut err = io::stderr().lock();
+            let _ = writeln!(err, "gorules: error: {e}");
+            for cause in e.chain().skip(1) {
+                let _ = writeln!(err, "  caused by: {cause}");
+            }
+            Status::Error.code()
+        }
+    }
+}
+
+fn run(cli: cli::Cli) -> anyhow::Result<Status> {
+    match cli.command {
+        cli::Command::Replay(args) => replay_cmd::run(&args),
+    }
+}
+
+/// `gorules … | head` is not an error (as ripgrep does).
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

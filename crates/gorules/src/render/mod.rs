@@ -1,0 +1,4 @@
+//! Rendering reports: tables for people, JSON for machines.
+
+pub mod json;
+pub mod table;

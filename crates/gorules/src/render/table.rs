@@ -1,0 +1,182 @@
+//! Tables for people: per game, one row per ruleset.
+
+use crate::report::{FileReport, GameEntry};
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+use rules_core::score::points;
+use rules_core::{CheckStatus, GameReport, Policy, Verdict};
+use std::io::{self, Write};
+
+/// Writes every file's games as tables.
+pub fn write(out: &mut dyn Write, files: &[FileReport]) -> io::Result<()> {
+    for (i, f) in files.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        if let Some(e) = &f.error {
+            writeln!(out, "{}: error: {}", f.file, e.message)?;
+            continue;
+        }
+        for (j, g) in f.games.iter().enumerate() {
+            if j > 0 {
+                writeln!(out)?;
+            }
+            match g {
+                GameEntry::Report(r) => write_game(out, &f.file, r)?,
+                GameEntry::Error { game, error } => {
+                    writeln!(out, "{} game {game}: error: {}", f.file, error.message)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()> {
+    let mut head = format!("{file} — game {}: {}, {} moves", g.game, g.board, g.moves);
+    if let Some(h) = g.handicap {
+        head.push_str(&format!(", handicap {h}"));
+    }
+    if let Some(k) = g.komi {
+        head.push_str(&format!(", komi {}", points(k)));
+    }
+    if let Some(r) = &g.rules {
+        head.push_str(&format!(", rules {r:?}"));
+    }
+    if let Some(r) = &g.recorded_result {
+        head.push_str(&format!(", result {}", r.raw));
+    }
+    if g.variations_ignored > 0 {
+        head.push_str(&format!(
+            ", {} variation(s) not replayed",
+            g.variations_ignored
+        ));
+    }
+    writeln!(out, "{}", sanitize(&head))?;
+    let mut players = Vec::new();
+    if let Some(b) = &g.info.black {
+        players.push(format!("Black {b}"));
+    }
+    if let Some(w) = &g.info.white {
+        players.push(format!("White {w}"));
+    }
+    if !players.is_empty() {
+        writeln!(out, "{}", sanitize(&players.join(" · ")))?;
+    }
+
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .set_header(vec![
+            "ruleset",
+            "legal",
+            "first forbidden move",
+            "moves",
+            "captures B/W",
+            "Black",
+            "White",
+            "result",
+            "recorded",
+            "agrees",
+        ]);
+    for v in &g.verdicts {
+        t.add_row(row(v, g));
+    }
+    writeln!(out, "{t}")?;
+    let stop = g
+        .verdicts
+        .iter()
+        .any(|v| v.on_forbidden == Policy::Stop && !v.legal);
+    if stop {
+        writeln!(
+            out,
+            "  a replay stops at the first forbidden move and scores the position before it \
+             (--play-on goes on)"
+        )?;
+    }
+    for w in &g.warnings {
+        writeln!(out, "  note [{}]: {}", w.code, sanitize(&w.message))?;
+    }
+    for v in &g.verdicts {
+        for f in &v.findings {
+            writeln!(
+                out,
+                "  {} [{}]: {}",
+                v.ruleset,
+                f.code,
+                sanitize(&f.message)
+            )?;
+        }
+        if let Some(s) = &v.score {
+            for n in &s.notes {
+                writeln!(out, "  {}: {}", v.ruleset, sanitize(n))?;
+            }
+        }
+        if v.check.status == CheckStatus::Differs {
+            writeln!(out, "  {}: {}", v.ruleset, v.check.detail)?;
+        }
+    }
+    Ok(())
+}
+
+fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
+    let first = v.first_forbidden.as_ref().map_or_else(String::new, |f| {
+        let at = f
+            .gtp
+            .clone()
+            .or_else(|| f.point.clone())
+            .unwrap_or_else(|| "pass".to_owned());
+        format!(
+            "{} {} {} {}",
+            f.move_number,
+            f.color.letter(),
+            sanitize(&at),
+            f.reason
+        )
+    });
+    let (black, white) = v.score.as_ref().map_or_else(
+        || ("—".to_owned(), "—".to_owned()),
+        |s| (points(s.black.total), points(s.white.total)),
+    );
+    let moves = if v.moves_replayed == v.moves_total {
+        v.moves_total.to_string()
+    } else {
+        format!("{}/{}", v.moves_replayed, v.moves_total)
+    };
+    vec![
+        v.ruleset.clone(),
+        if v.legal { "yes" } else { "no" }.to_owned(),
+        first,
+        moves,
+        format!("{} / {}", v.captures.black, v.captures.white),
+        black,
+        white,
+        v.result.clone().unwrap_or_else(|| "—".to_owned()),
+        g.recorded_result
+            .as_ref()
+            .map_or_else(|| "—".to_owned(), |r| sanitize(&r.raw)),
+        match v.check.status {
+            CheckStatus::Agrees => "yes",
+            CheckStatus::Differs => "NO",
+            CheckStatus::NotComparable => "n/a",
+            CheckStatus::NoResult => "—",
+        }
+        .to_owned(),
+    ]
+}
+
+/// Text from a file, made safe for a terminal: control characters (escape sequences
+/// included) are shown as `\u{…}` escapes.
+pub fn sanitize(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_owned();
+    }
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,6 @@
+//! Behaviour of the `gorules` binary through its public interface. One test binary, a module
+//! per area (ripgrep's layout).
+
+mod fixtures;
+mod reference;
+mod util;

@@ -1,0 +1,85 @@
+//! Helpers shared by the integration tests.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .and_then(Path::parent)
+        .expect("crates/gorules lives two levels down")
+        .to_path_buf()
+}
+
+/// Runs the gorules binary with `args`.
+pub fn gorules<I, S>(args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    Command::new(env!("CARGO_BIN_EXE_gorules"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the gorules binary runs")
+}
+
+/// Runs `gorules replay --format json` and parses its output.
+pub fn replay_json<I, S>(args: I) -> (Value, Output)
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    let mut all: Vec<std::ffi::OsString> = vec!["replay".into(), "--format".into(), "json".into()];
+    all.extend(args.into_iter().map(|a| a.as_ref().to_owned()));
+    let out = gorules(&all);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "gorules {all:?} did not print JSON ({e}); stderr:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (v, out)
+}
+
+/// Checks that `actual` contains `expected` (docs: fixtures/README.md): objects recursively
+/// as subsets, arrays element by element with equal length, numbers numerically, `null`
+/// matching an absent key. Differences are appended to `errors` with their JSON path.
+pub fn subset(expected: &Value, actual: Option<&Value>, path: &str, errors: &mut Vec<String>) {
+    match (expected, actual) {
+        (Value::Null, None | Some(Value::Null)) => {}
+        (_, None) => errors.push(format!("{path}: missing, expected {expected}")),
+        (Value::Object(e), Some(Value::Object(a))) => {
+            for (k, ev) in e {
+                subset(ev, a.get(k), &format!("{path}.{k}"), errors);
+            }
+        }
+        (Value::Array(e), Some(Value::Array(a))) => {
+            if e.len() != a.len() {
+                errors.push(format!(
+                    "{path}: expected {} element(s), got {}: {}",
+                    e.len(),
+                    a.len(),
+                    Value::Array(a.clone())
+                ));
+                return;
+            }
+            for (i, (ev, av)) in e.iter().zip(a).enumerate() {
+                subset(ev, Some(av), &format!("{path}[{i}]"), errors);
+            }
+        }
+        (Value::Number(e), Some(Value::Number(a))) => {
+            let (e, a) = (e.as_f64().unwrap(), a.as_f64().unwrap());
+            if (e - a).abs() > 1e-9 {
+                errors.push(format!("{path}: expected {e}, got {a}"));
+            }
+        }
+        (e, Some(a)) => {
+            if e != a {
+                errors.push(format!("{path}: expected {e}, got {a}"));
+            }
+        }
+    }
+}
