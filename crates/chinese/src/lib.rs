@@ -611,6 +611,28 @@ impl GameState for Game {
         count(&self.board, input, self.rules.compensation)
     }
 
+    /// Text 004 rule 9 point by point: dead stones removed, then each point counts as the
+    /// area map says, shared points half each; a dead stone's point is marked as such and
+    /// worth what its emptied point is worth.
+    fn point_values(
+        &self,
+        input: &ScoringInput<'_>,
+    ) -> Result<Vec<rules_core::PointValue>, ScoreError> {
+        let dead = dead_stones(&self.board, input.assessment)?;
+        let map = AreaMap::without(&self.board, &dead.points);
+        let mut values: Vec<rules_core::PointValue> = map
+            .owner
+            .iter()
+            .map(|&o| rules_core::PointValue::area(o, true))
+            .collect();
+        for &p in &dead.points {
+            if let Some(c) = self.board.get(p) {
+                values[p.index()].kind = rules_core::PointKind::DeadStone(c);
+            }
+        }
+        Ok(values)
+    }
+
     fn box_clone(&self) -> Box<dyn GameState> {
         Box::new(self.clone())
     }

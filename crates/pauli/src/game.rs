@@ -699,8 +699,8 @@ impl PauliGame {
             let start = self.cycle_starts[k];
             let (used, gains) = self.used_since(start);
             self.events.push(Event::Cycle {
-                turn,
-                start: start + 1,
+                at: turn - 1,
+                start,
                 disturbing: self.need == 2,
                 remover: self.to_move,
                 used,
@@ -764,8 +764,8 @@ impl PauliGame {
         let removed = edits.len() as u32;
         self.removed_this_turn = Some(removed);
         self.events.push(Event::CycleRemoved {
-            turn: self.turns + 1,
-            start: start + 1,
+            at: self.turns,
+            start,
             remover,
             used,
             gains,
@@ -999,6 +999,13 @@ impl GameState for PauliGame {
 
     fn score(&self, input: &ScoringInput<'_>) -> Result<ScoreBreakdown, ScoreError> {
         score::score(self, input)
+    }
+
+    fn point_values(
+        &self,
+        input: &ScoringInput<'_>,
+    ) -> Result<Vec<rules_core::PointValue>, ScoreError> {
+        score::point_values(self, input)
     }
 
     fn box_clone(&self) -> Box<dyn GameState> {

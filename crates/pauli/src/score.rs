@@ -22,8 +22,8 @@
 use crate::game::PauliGame;
 use rules_core::score::points;
 use rules_core::{
-    Assessment, AssessmentSource, Board, Color, PerColor, Point, ScoreBreakdown, ScoreError,
-    ScoringInput, ScoringMethod, SideScore,
+    Assessment, AssessmentSource, Board, Color, PerColor, Point, PointKind, PointValue,
+    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore,
 };
 
 /// How control was obtained from the assessment.
@@ -329,4 +329,58 @@ pub(crate) fn score(
         ));
     }
     Ok(s)
+}
+
+/// Rule 5 point by point: a controlled location not holding the controller's stone is worth
+/// one point to him, and one more if an opposing (dead) stone sits on it; live stones count
+/// for nobody; locations nobody controls count for nobody. Sums to [`score`] less captives
+/// and komi.
+pub(crate) fn point_values(
+    game: &PauliGame,
+    input: &ScoringInput<'_>,
+) -> Result<Vec<PointValue>, ScoreError> {
+    let board = game.board();
+    let control = Control::from_assessment(board, input.assessment);
+    let mut undecided = vec![false; board.len()];
+    for &x in &input.assessment.undecided {
+        if let Some(u) = undecided.get_mut(x.index()) {
+            *u = true;
+        }
+    }
+    Ok(board
+        .topology()
+        .points()
+        .map(|x| {
+            let here = board.get(x);
+            let mut worth = PerColor::new(0.0, 0.0);
+            for c in Color::BOTH {
+                if control.controls(c, x) {
+                    if here != Some(c) {
+                        worth[c] += 1.0;
+                    }
+                    if here == Some(c.opp()) {
+                        worth[c] += 1.0;
+                    }
+                }
+            }
+            let (b, w) = (
+                control.controls(Color::Black, x),
+                control.controls(Color::White, x),
+            );
+            let kind = match here {
+                _ if b && w => PointKind::Mutual,
+                Some(s) if control.controls(s.opp(), x) => PointKind::DeadStone(s),
+                Some(s) => PointKind::UncountedStone(s),
+                None if b => PointKind::Territory(Color::Black),
+                None if w => PointKind::Territory(Color::White),
+                None if undecided[x.index()] => PointKind::Undecided,
+                None => PointKind::Dame,
+            };
+            PointValue {
+                black: worth.black,
+                white: worth.white,
+                kind,
+            }
+        })
+        .collect())
 }

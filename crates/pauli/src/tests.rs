@@ -130,13 +130,14 @@ fn cycles(events: &[Event]) -> Vec<(u32, u32, bool, Color)> {
     events
         .iter()
         .filter_map(|e| match e {
+            // Reported 1-based, as the worked examples number turns.
             Event::Cycle {
-                turn,
+                at,
                 start,
                 disturbing,
                 remover,
                 ..
-            } => Some((*turn, *start, *disturbing, *remover)),
+            } => Some((*at + 1, *start + 1, *disturbing, *remover)),
             _ => None,
         })
         .collect()
@@ -519,8 +520,8 @@ mod r7_r8_cycles {
         assert_eq!(
             events,
             vec![Event::Cycle {
-                turn: 7,
-                start: 1,
+                at: 6,
+                start: 0,
                 disturbing: true,
                 remover: B,
                 used: pts(&g, "bc cc"),
@@ -580,8 +581,8 @@ mod r7_r8_cycles {
         assert!(matches!(
             last[0],
             Event::Cycle {
-                turn: 37,
-                start: 31,
+                at: 36,
+                start: 30,
                 ..
             }
         ));
@@ -1025,8 +1026,8 @@ mod examples {
         assert!(matches!(
             g.take_events().last(),
             Some(Event::CycleRemoved {
-                turn: 8,
-                start: 2,
+                at: 7,
+                start: 1,
                 remover: W,
                 ..
             })
@@ -1045,14 +1046,14 @@ mod examples {
         assert!(matches!(
             events[0],
             Event::Cycle {
-                turn: 8,
-                start: 2,
+                at: 7,
+                start: 1,
                 ..
             }
         ));
         assert!(matches!(
             &events[1],
-            Event::CycleRemoved { turn: 8, start: 2, remover: W, gains, .. }
+            Event::CycleRemoved { at: 7, start: 1, remover: W, gains, .. }
                 if *gains == PerColor::new(1, 2)
         ));
         assert_eq!(g.captives(), PerColor::new(5, 5));

@@ -53,8 +53,8 @@ pub use ruleset::{
     StartPosition, Tally, Turn, TurnEffect,
 };
 pub use score::{
-    AreaMap, AreaOwner, Assessment, AssessmentSource, ScoreBreakdown, ScoringMethod, SideScore,
-    Winner,
+    AreaMap, AreaOwner, Assessment, AssessmentSource, PointKind, PointValue, ScoreBreakdown,
+    ScoringMethod, SideScore, Winner,
 };
 pub use topology::{Shape, Topology, TopologyError};
 pub use verdict::{

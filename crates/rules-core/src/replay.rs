@@ -7,6 +7,7 @@
 
 use crate::board::Board;
 use crate::color::Color;
+use crate::color::PerColor;
 use crate::point::Move;
 use crate::record::{Action, Finding, GameRecord, Outcome, RecordedMove};
 use crate::ruleset::{
@@ -16,8 +17,8 @@ use crate::ruleset::{
 use crate::score::{Assessment, ScoreBreakdown, points};
 use crate::topology::Shape;
 use crate::verdict::{
-    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed, Policy,
-    ResultCheck, Verdict,
+    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed, MarkupReport,
+    Policy, ResultCheck, Verdict,
 };
 
 /// The players alternate: cited for out-of-turn moves under every ruleset.
@@ -344,29 +345,29 @@ fn collect_events(
     for e in state.take_events() {
         out.push(match e {
             Event::Cycle {
-                turn,
+                at,
                 start,
                 disturbing,
                 remover,
                 used,
                 gains,
             } => EventReport::Cycle {
-                after_move: after(turn.saturating_sub(1)),
-                start_after_move: after(start.saturating_sub(1)),
+                after_move: after(at),
+                start_after_move: after(start),
                 disturbing,
                 remover,
                 used: used.iter().map(|&p| topo.sgf(p)).collect(),
                 gains,
             },
             Event::CycleRemoved {
-                turn,
+                at,
                 start,
                 remover,
                 used,
                 gains,
             } => EventReport::CycleRemoved {
-                after_move: after(turn.saturating_sub(1)),
-                start_after_move: after(start.saturating_sub(1)),
+                after_move: after(at),
+                start_after_move: after(start),
                 remover,
                 used: used.iter().map(|&p| topo.sgf(p)).collect(),
                 gains,
@@ -500,6 +501,19 @@ pub fn report(
         rules: record.rules.clone(),
         rules_counting: record.rules_counting,
         recorded_result: record.result.clone(),
+        markup: (!record.markup.is_empty()).then(|| {
+            let names = |v: &[crate::point::Point]| -> Vec<String> {
+                v.iter().map(|&p| record.topology.sgf(p)).collect()
+            };
+            MarkupReport {
+                source: record.markup.source.clone(),
+                territory: PerColor::new(
+                    names(&record.markup.territory.black),
+                    names(&record.markup.territory.white),
+                ),
+                dead: names(&record.markup.dead),
+            }
+        }),
         info: record.info.clone(),
         warnings,
         verdicts: rulesets

@@ -13,7 +13,7 @@
 use crate::board::Board;
 use crate::color::{Color, PerColor};
 use crate::point::{Move, Point};
-use crate::score::{Assessment, ScoreBreakdown};
+use crate::score::{Assessment, PointValue, ScoreBreakdown};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -67,9 +67,10 @@ pub struct StartPosition {
 /// An action taken before the move in a turn (Pauli rule 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PreAction {
-    /// Remove the disturbing cycle that started at this turn number.
+    /// Remove the disturbing cycle whose start is the situation after `start` turns.
     RemoveCycle {
-        /// Turn number of the cycle's start (0 = the start of the game).
+        /// Turns played when the cycle's start arose (0 = the start of the game), as in
+        /// [`Event::Cycle`].
         start: u32,
     },
 }
@@ -244,12 +245,13 @@ impl Tally {
 /// Something a ruleset reports about the course of the game, beyond legality.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
-    /// Pauli rules 7–8: at the start of turn `turn` the situation is similar to the one at the
-    /// start of turn `start`.
+    /// Pauli rules 7–8: the situation after `at` turns is similar to the one after `start`
+    /// turns. Turn counts are "turns played when the situation arose" (0 = the start of the
+    /// game), the numbering [`PreAction::RemoveCycle`] uses too.
     Cycle {
-        /// The turn at whose start the cycle exists (1-based turn number).
-        turn: u32,
-        /// The turn at whose start the cycle began.
+        /// Turns played when the current situation arose.
+        at: u32,
+        /// Turns played when the similar former situation (the cycle's start) arose.
         start: u32,
         /// Whether a pass now would not end the game, so the cycle may be removed (rule 8).
         disturbing: bool,
@@ -260,11 +262,12 @@ pub enum Event {
         /// Stones each player would gain as captives if it were removed.
         gains: PerColor<u32>,
     },
-    /// Pauli rule 7: a cycle was removed.
+    /// Pauli rule 7: a cycle was removed, in the turn that followed the situation after `at`
+    /// turns.
     CycleRemoved {
-        /// The turn in which it was removed.
-        turn: u32,
-        /// Its start.
+        /// Turns played before the turn of the removal.
+        at: u32,
+        /// Turns played when the cycle's start arose.
         start: u32,
         /// Who removed it.
         remover: Color,
@@ -338,6 +341,11 @@ pub trait GameState: Send {
 
     /// Scores the current position.
     fn score(&self, input: &ScoringInput<'_>) -> Result<ScoreBreakdown, ScoreError>;
+
+    /// What every point of the current position is worth to each player under this ruleset's
+    /// count, and why: the per-point form of [`GameState::score`]. Summed with captures and
+    /// komi it gives the same totals, so explanations built on it add up.
+    fn point_values(&self, input: &ScoringInput<'_>) -> Result<Vec<PointValue>, ScoreError>;
 
     /// A copy of this state (for undo, and for trying moves).
     fn box_clone(&self) -> Box<dyn GameState>;

@@ -199,6 +199,58 @@ impl AreaMap {
     }
 }
 
+/// Why a point counts the way it does in a ruleset's count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "color", rename_all = "kebab-case")]
+pub enum PointKind {
+    /// A stone counted for its owner (area counting).
+    Stone(Color),
+    /// A live stone that counts for nobody (territory counting counts no stones).
+    UncountedStone(Color),
+    /// A stone of this colour taken as dead: counted for the opponent (area: the point;
+    /// Pauli rule 5: the point as territory plus the stone).
+    DeadStone(Color),
+    /// An empty point counted for this colour (area reaching only it, or controlled).
+    Territory(Color),
+    /// An empty point reaching both colours, shared half and half (text 004).
+    Shared,
+    /// An empty point counted for nobody (dame; neutral; seki).
+    Dame,
+    /// A point whose status could not be decided: counted for nobody.
+    Undecided,
+    /// A point both players control (Pauli, reading A21): counted for both.
+    Mutual,
+}
+
+/// What one point is worth to each player in a ruleset's count, and why. Summed over the
+/// board, plus captures and komi, these give the totals of the [`ScoreBreakdown`]
+/// ([`ScoreBreakdown::check_point_values`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct PointValue {
+    /// Points this point gives Black.
+    pub black: f64,
+    /// Points this point gives White.
+    pub white: f64,
+    /// Why.
+    pub kind: PointKind,
+}
+
+impl PointValue {
+    /// The value of a point under plain area counting, from its [`AreaOwner`].
+    #[must_use]
+    pub fn area(owner: AreaOwner, shared_half: bool) -> PointValue {
+        let (black, white, kind) = match owner {
+            AreaOwner::Stone(Color::Black) => (1.0, 0.0, PointKind::Stone(Color::Black)),
+            AreaOwner::Stone(Color::White) => (0.0, 1.0, PointKind::Stone(Color::White)),
+            AreaOwner::Territory(Color::Black) => (1.0, 0.0, PointKind::Territory(Color::Black)),
+            AreaOwner::Territory(Color::White) => (0.0, 1.0, PointKind::Territory(Color::White)),
+            AreaOwner::Shared if shared_half => (0.5, 0.5, PointKind::Shared),
+            AreaOwner::Shared | AreaOwner::Neutral => (0.0, 0.0, PointKind::Dame),
+        };
+        PointValue { black, white, kind }
+    }
+}
+
 /// Which counting produced a breakdown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -350,6 +402,20 @@ impl ScoreBreakdown {
             stone_count: None,
             notes: Vec::new(),
         }
+    }
+
+    /// Checks that point values add up to this breakdown: for each player, the sum over the
+    /// board plus captures plus komi equals the total. Returns the two discrepancies (0 when
+    /// consistent).
+    #[must_use]
+    pub fn check_point_values(&self, values: &[PointValue]) -> (f64, f64) {
+        let (b, w) = values
+            .iter()
+            .fold((0.0, 0.0), |(b, w), v| (b + v.black, w + v.white));
+        (
+            self.black.total - (b + f64::from(self.black.captures) + self.black.komi),
+            self.white.total - (w + f64::from(self.white.captures) + self.white.komi),
+        )
     }
 
     /// The result in SGF's `RE` form: `B+3.5`, `W+12`, `Draw`.

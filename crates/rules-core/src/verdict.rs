@@ -206,6 +206,17 @@ pub struct Verdict {
     pub findings: Vec<Finding>,
 }
 
+/// A record's end-of-game markup, points written out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MarkupReport {
+    /// The properties it came from (`TB/TW`, `TB/TW KGSDE`, …).
+    pub source: String,
+    /// Points marked as each player's territory.
+    pub territory: PerColor<Vec<String>>,
+    /// Stones marked dead explicitly.
+    pub dead: Vec<String>,
+}
+
 /// Every verdict on one game, with what the record says.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameReport {
@@ -232,6 +243,9 @@ pub struct GameReport {
     /// Recorded result.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recorded_result: Option<RecordedResult>,
+    /// The record's end-of-game markup, when it has some.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub markup: Option<MarkupReport>,
     /// Players and the like.
     pub info: GameInfo,
     /// What reading the record and setting up the game noticed.

@@ -33,9 +33,9 @@
 
 use rules_core::point::Move;
 use rules_core::{
-    AreaMap, Board, Color, Counting, GameState, Illegal, Point, Reason, Ruleset, ScoreBreakdown,
-    ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, Superko, SuperkoKind, Tally,
-    Turn, TurnEffect,
+    AreaMap, Board, Color, Counting, GameState, Illegal, Point, PointValue, Reason, Ruleset,
+    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, Superko,
+    SuperkoKind, Tally, Turn, TurnEffect,
 };
 
 /// Which of the two texts a game follows. Only the count and the citations differ.
@@ -373,6 +373,16 @@ impl GameState for Game {
             ));
         }
         Ok(s)
+    }
+
+    /// Every point counts as [`AreaMap`] says: stones and territory for their colour, points
+    /// reaching both colours or none for nobody. Nothing is dead.
+    fn point_values(&self, _input: &ScoringInput<'_>) -> Result<Vec<PointValue>, ScoreError> {
+        Ok(AreaMap::of(&self.board)
+            .owner
+            .into_iter()
+            .map(|o| PointValue::area(o, false))
+            .collect())
     }
 
     fn box_clone(&self) -> Box<dyn GameState> {

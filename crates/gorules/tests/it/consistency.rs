@@ -1,0 +1,117 @@
+//! Invariants across rulesets, through the libraries: every ruleset's per-point values add
+//! up to its score (so explanations built on them add up), on every fixture and reference
+//! game, and on the corpus when it is present.
+
+use crate::util::root;
+use rules_core::{
+    Assessment, AssessmentChoice, GameRecord, ReplayOptions, Ruleset, ScoringInput, replay,
+};
+use sgf_record::{ReadOptions, read_sgf};
+use std::path::{Path, PathBuf};
+
+fn rulesets() -> Vec<Box<dyn Ruleset>> {
+    vec![
+        Box::new(tromp_taylor::TrompTaylor),
+        Box::new(tromp_taylor::Logical),
+        Box::new(chinese::Chinese::default()),
+        Box::new(pauli::Pauli::default()),
+    ]
+}
+
+fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            sgf_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "sgf") {
+            out.push(p);
+        }
+    }
+}
+
+fn records(path: &Path) -> Vec<GameRecord> {
+    let bytes = std::fs::read(path).unwrap();
+    match read_sgf(&bytes, &ReadOptions::default()) {
+        Ok(f) => f.games.into_iter().filter_map(Result::ok).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+/// Returns the number of (game, ruleset) pairs checked.
+fn check_point_values(files: &[PathBuf], errors: &mut Vec<String>) -> usize {
+    let rulesets = rulesets();
+    let mut checked = 0;
+    for f in files {
+        for rec in records(f) {
+            let assessment = if rec.markup.is_empty() {
+                Assessment::none()
+            } else {
+                Assessment::from_markup(&rec.markup)
+            };
+            for r in &rulesets {
+                let done = replay(
+                    &rec,
+                    r.as_ref(),
+                    &ReplayOptions::default(),
+                    AssessmentChoice::Given(&assessment),
+                );
+                let Some(score) = &done.verdict.score else {
+                    continue;
+                };
+                let input = ScoringInput {
+                    komi: done.verdict.komi.value,
+                    handicap: rec.handicap.unwrap_or(0),
+                    assessment: &done.assessment,
+                };
+                match done.state.point_values(&input) {
+                    Err(e) => errors.push(format!("{} {}: {e}", f.display(), r.id())),
+                    Ok(values) => {
+                        assert_eq!(values.len(), rec.topology.len());
+                        let (db, dw) = score.check_point_values(&values);
+                        if db.abs() > 1e-9 || dw.abs() > 1e-9 {
+                            errors.push(format!(
+                                "{} {}: point values miss the totals by {db} (Black), {dw} (White)",
+                                f.display(),
+                                r.id()
+                            ));
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+#[test]
+fn point_values_add_up_to_the_score() {
+    let mut files = Vec::new();
+    sgf_files(&root().join("fixtures"), &mut files);
+    sgf_files(&root().join("../shared/reference-games"), &mut files);
+    let mut errors = Vec::new();
+    let n = check_point_values(&files, &mut errors);
+    assert!(n > 2000, "only {n} verdicts checked");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+/// The corpus (8,468 real files), when it is here: run with `--ignored` (a minute in debug).
+#[test]
+#[ignore = "slow: the whole corpus; run with --ignored"]
+fn point_values_add_up_on_the_corpus() {
+    let corpus = root().join("../shared/corpus");
+    if !corpus.is_dir() {
+        eprintln!("skipped: ../shared/corpus is not here");
+        return;
+    }
+    let mut files = Vec::new();
+    sgf_files(&corpus, &mut files);
+    let mut errors = Vec::new();
+    let n = check_point_values(&files, &mut errors);
+    eprintln!("{n} verdicts checked");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
