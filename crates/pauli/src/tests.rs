@@ -779,6 +779,12 @@ mod state {
             ) -> Result<ScoreBreakdown, rules_core::ScoreError> {
                 Err(rules_core::ScoreError::Missing("test".into()))
             }
+            fn point_values(
+                &self,
+                _: &ScoringInput<'_>,
+            ) -> Result<Vec<rules_core::PointValue>, rules_core::ScoreError> {
+                Err(rules_core::ScoreError::Missing("test".into()))
+            }
             fn box_clone(&self) -> Box<dyn GameState> {
                 Box::new(self.clone())
             }
