@@ -1,0 +1,310 @@
+use super::*;
+use std::io::Write;
+
+fn names(items: &[Item]) -> Vec<String> {
+    items.iter().map(|i| i.name.clone()).collect()
+}
+
+fn kinds(items: &[Item]) -> Vec<&'static str> {
+    items
+        .iter()
+        .map(|i| match &i.kind {
+            ItemKind::Record { .. } => "record",
+            ItemKind::Skipped(_) => "skipped",
+            ItemKind::Error(e) => e.kind(),
+        })
+        .collect()
+}
+
+fn s(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+fn zip_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut w = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in members {
+        if name.ends_with('/') {
+            w.add_directory(*name, opts).unwrap();
+        } else {
+            w.start_file(*name, opts).unwrap();
+            w.write_all(data).unwrap();
+        }
+    }
+    w.finish().unwrap().into_inner()
+}
+
+fn tar_gz_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    let mut b = tar::Builder::new(gz);
+    for (name, data) in members {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(data.len() as u64);
+        h.set_mode(0o644);
+        h.set_entry_type(tar::EntryType::Regular);
+        // Written raw, so names like `../x.sgf` survive (the builder would refuse them).
+        let raw = h.as_old_mut();
+        raw.name[..name.len()].copy_from_slice(name.as_bytes());
+        h.set_cksum();
+        b.append(&h, *data).unwrap();
+    }
+    b.into_inner().unwrap().finish().unwrap()
+}
+
+#[test]
+fn directories_are_walked_sorted_and_every_file_is_accounted_for() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(d.path().join("b/c")).unwrap();
+    std::fs::write(d.path().join("b/c/z.SGF"), "(;)").unwrap();
+    std::fs::write(d.path().join("b/a.sgf"), "(;)").unwrap();
+    std::fs::write(d.path().join("a.txt"), "x").unwrap();
+    std::fs::write(d.path().join("c.json"), "{}").unwrap();
+    let items = collect(&[s(d.path())], &Options::default());
+    let root = s(d.path());
+    assert_eq!(
+        names(&items),
+        [
+            format!("{root}/a.txt"),
+            format!("{root}/b/a.sgf"),
+            format!("{root}/b/c/z.SGF"),
+            format!("{root}/c.json"),
+        ]
+    );
+    assert_eq!(kinds(&items), ["skipped", "record", "record", "skipped"]);
+}
+
+#[test]
+fn files_named_explicitly_are_records_whatever_their_name() {
+    let d = tempfile::tempdir().unwrap();
+    let txt = d.path().join("game.txt");
+    let json = d.path().join("g.json");
+    std::fs::write(&txt, "(;)").unwrap();
+    std::fs::write(&json, "{}").unwrap();
+    let items = collect(&[s(&txt), s(&json)], &Options::default());
+    match (&items[0].kind, &items[1].kind) {
+        (
+            ItemKind::Record {
+                format: RecordFormat::Sgf,
+                ..
+            },
+            ItemKind::Record {
+                format: RecordFormat::GraphJson,
+                ..
+            },
+        ) => {}
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn globs_expand_sorted_and_a_pattern_that_matches_nothing_is_an_error() {
+    let d = tempfile::tempdir().unwrap();
+    for n in ["b.sgf", "a.sgf", "c.txt"] {
+        std::fs::write(d.path().join(n), "(;)").unwrap();
+    }
+    let pat = format!("{}/*.sgf", s(d.path()));
+    let none = format!("{}/*.zzz", s(d.path()));
+    let missing = s(&d.path().join("missing.sgf"));
+    let items = collect(&[pat, none.clone(), missing], &Options::default());
+    assert_eq!(kinds(&items), ["record", "record", "no-match", "io"]);
+    assert!(items[0].name.ends_with("a.sgf") && items[1].name.ends_with("b.sgf"));
+    assert_eq!(items[2].name, none);
+}
+
+#[test]
+fn files_over_the_limit_are_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("big.sgf");
+    std::fs::write(&p, vec![b'x'; 101]).unwrap();
+    let mut o = Options::default();
+    o.limits.max_record_bytes = 100;
+    assert_eq!(kinds(&collect(&[s(&p)], &o)), ["too-large"]);
+    o.limits.max_record_bytes = 101;
+    assert_eq!(kinds(&collect(&[s(&p)], &o)), ["record"]);
+}
+
+#[test]
+fn zip_members_are_read_in_place_with_traversal_names_as_names() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("games.zip");
+    std::fs::write(
+        &p,
+        zip_bytes(&[
+            ("dir/", b""),
+            ("dir/one.sgf", b"(;B[aa])"),
+            ("../../escape.sgf", b"(;W[bb])"),
+            ("readme.md", b"hi"),
+            ("inner.zip", b"PK"),
+        ]),
+    )
+    .unwrap();
+    let items = collect(&[s(&p)], &Options::default());
+    let z = s(&p);
+    assert_eq!(
+        names(&items),
+        [
+            format!("{z}!dir/one.sgf"),
+            format!("{z}!../../escape.sgf"),
+            format!("{z}!readme.md"),
+            format!("{z}!inner.zip"),
+        ]
+    );
+    assert_eq!(kinds(&items), ["record", "record", "skipped", "skipped"]);
+    match &items[1].kind {
+        ItemKind::Record { bytes, .. } => assert_eq!(bytes, b"(;W[bb])"),
+        other => panic!("{other:?}"),
+    }
+    // Nothing was written next to the archive.
+    assert!(!d.path().join("escape.sgf").exists());
+    assert!(!d.path().parent().unwrap().join("escape.sgf").exists());
+}
+
+#[test]
+fn a_damaged_archive_is_one_error_and_the_walk_goes_on() {
+    let d = tempfile::tempdir().unwrap();
+    let bad = d.path().join("bad.zip");
+    std::fs::write(&bad, b"PK\x03\x04 this is not really a zip").unwrap();
+    let badtgz = d.path().join("bad.tgz");
+    std::fs::write(&badtgz, b"\x1f\x8b\x08\x00garbage").unwrap();
+    let good = d.path().join("good.sgf");
+    std::fs::write(&good, b"(;)").unwrap();
+    let items = collect(&[s(&bad), s(&badtgz), s(&good)], &Options::default());
+    assert_eq!(kinds(&items), ["archive", "archive", "record"]);
+}
+
+#[test]
+fn zip_bombs_stop_at_the_limits() {
+    let d = tempfile::tempdir().unwrap();
+    let zeros = vec![0u8; 1 << 20];
+    let p = d.path().join("bomb.zip");
+    std::fs::write(
+        &p,
+        zip_bytes(&[("a.sgf", &zeros), ("b.sgf", &zeros), ("c.sgf", &zeros)]),
+    )
+    .unwrap();
+    assert!(std::fs::metadata(&p).unwrap().len() < 20_000);
+    // Per member.
+    let mut o = Options::default();
+    o.limits.max_record_bytes = 1000;
+    assert_eq!(
+        kinds(&collect(&[s(&p)], &o)),
+        ["too-large", "too-large", "too-large"]
+    );
+    // The archive's total.
+    let mut o = Options::default();
+    o.limits.max_archive_bytes = (1 << 20) + (1 << 19);
+    assert_eq!(
+        kinds(&collect(&[s(&p)], &o)),
+        ["record", "archive-too-large"]
+    );
+    // Members.
+    let mut o = Options::default();
+    o.limits.max_members = 2;
+    let items = collect(&[s(&p)], &o);
+    assert_eq!(kinds(&items), ["record", "record", "too-many-members"]);
+    assert_eq!(items[2].name, s(&p));
+}
+
+#[test]
+fn tar_gz_members_are_streamed_and_bounded() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("games.tar.gz");
+    let zeros = vec![0u8; 50_000];
+    std::fs::write(
+        &p,
+        tar_gz_bytes(&[
+            ("a.sgf", b"(;)"),
+            ("../up.sgf", b"(;)"),
+            ("big.sgf", &zeros),
+            ("z.sgf", b"(;)"),
+        ]),
+    )
+    .unwrap();
+    let mut o = Options::default();
+    o.limits.max_record_bytes = 10_000;
+    let items = collect(&[s(&p)], &o);
+    assert_eq!(kinds(&items), ["record", "record", "too-large", "record"]);
+    assert!(items[1].name.ends_with("!../up.sgf"));
+    o.limits.max_archive_bytes = 20_000;
+    assert_eq!(
+        kinds(&collect(&[s(&p)], &o)),
+        ["record", "record", "archive-too-large"]
+    );
+    // A plain tar too.
+    let t = d.path().join("games.tar");
+    let mut raw = Vec::new();
+    flate2::read::GzDecoder::new(&std::fs::read(&p).unwrap()[..])
+        .read_to_end(&mut raw)
+        .unwrap();
+    std::fs::write(&t, raw).unwrap();
+    assert_eq!(kinds(&collect(&[s(&t)], &Options::default())).len(), 4);
+}
+
+#[test]
+fn shards_partition_the_items() {
+    let d = tempfile::tempdir().unwrap();
+    for i in 0..40 {
+        std::fs::write(d.path().join(format!("{i:02}.sgf")), "(;)").unwrap();
+    }
+    std::fs::write(
+        d.path().join("z.zip"),
+        zip_bytes(&[("m1.sgf", b"(;)"), ("m2.sgf", b"(;)"), ("m3.sgf", b"(;)")]),
+    )
+    .unwrap();
+    let all = names(&collect(&[s(d.path())], &Options::default()));
+    assert_eq!(all.len(), 43);
+    let mut union = Vec::new();
+    for k in 1..=3 {
+        let o = Options {
+            shard: Some(Shard::new(k, 3).unwrap()),
+            ..Options::default()
+        };
+        let part = names(&collect(&[s(d.path())], &o));
+        assert!(!part.is_empty() && part.len() < all.len());
+        union.extend(part);
+    }
+    union.sort();
+    let mut sorted = all.clone();
+    sorted.sort();
+    assert_eq!(union, sorted);
+}
+
+#[test]
+fn stream_delivers_in_order_and_stops_when_dropped() {
+    let d = tempfile::tempdir().unwrap();
+    for i in 0..20 {
+        std::fs::write(d.path().join(format!("{i:02}.sgf")), "(;)").unwrap();
+    }
+    let (rx, h) = stream(vec![s(d.path())], Options::default(), 2);
+    let got: Vec<String> = rx.iter().map(|i| i.name).collect();
+    h.join().unwrap();
+    let mut sorted = got.clone();
+    sorted.sort();
+    assert_eq!(got, sorted);
+    assert_eq!(got.len(), 20);
+    let (rx, h) = stream(vec![s(d.path())], Options::default(), 1);
+    let first = rx.recv().unwrap();
+    drop(rx);
+    h.join().unwrap();
+    assert!(first.name.ends_with("00.sgf"));
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinked_directories_are_followed_and_loops_reported() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("real")).unwrap();
+    std::fs::write(d.path().join("real/g.sgf"), "(;)").unwrap();
+    std::os::unix::fs::symlink(d.path().join("real"), d.path().join("again")).unwrap();
+    std::os::unix::fs::symlink(d.path(), d.path().join("real/loop")).unwrap();
+    let items = collect(&[s(d.path())], &Options::default());
+    let k = kinds(&items);
+    assert_eq!(
+        k.iter().filter(|k| **k == "record").count(),
+        2,
+        "{:?}",
+        names(&items)
+    );
+    assert!(k.contains(&"io"), "the loop is reported: {k:?}");
+}
