@@ -1,0 +1,174 @@
+//! The player behind `genmove`: simple, fast, legal, reproducible — and weak on purpose. It
+//! is there so that games can be played through gorules, not to win them.
+//!
+//! The policy, for the player to move:
+//! 1. the candidates are the empty points where a stone is legal under the ruleset
+//!    ([`GameState::check`]) and that are neither a suicide (even where the ruleset allows
+//!    one) nor one of the player's own one-point eyes ([`is_own_eye`]);
+//! 2. if some candidates capture, one of them is chosen at random;
+//! 3. else any candidate, at random;
+//! 4. with no candidate left, the player passes.
+//!
+//! Because it never fills its own eyes and otherwise plays everywhere, a game it takes part
+//! in ends with every empty point an eye of one side or a point neither may fill: the end
+//! position scores the same with or without a dead-stone judgement, in most games.
+//!
+//! Randomness comes from [`Rng`], a SplitMix64 generator: the same seed and the same
+//! commands give the same moves.
+
+use rules_core::{Board, Color, GameState, Move, Point, PreAction, Turn};
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast, and good enough to pick moves.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    #[must_use]
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`), without modulo bias worth speaking of for board sizes.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+/// Whether the empty point `p` is one of `color`'s own one-point eyes: every neighbour is a
+/// stone of `color`, and the diagonals do not make it false — on the edge no diagonal may
+/// hold an opponent stone, inside at most one may. On boards without diagonals (graphs) the
+/// neighbours decide alone.
+#[must_use]
+pub fn is_own_eye(board: &Board, p: Point, color: Color) -> bool {
+    let topo = board.topology();
+    if !board.is_empty_at(p) {
+        return false;
+    }
+    let nbrs = topo.neighbors(p);
+    if nbrs.is_empty() || nbrs.iter().any(|&q| board.get(q) != Some(color)) {
+        return false;
+    }
+    let Some((x, y)) = topo.xy(p) else {
+        return true;
+    };
+    let mut on_board = 0;
+    let mut enemy = 0;
+    for (dx, dy) in [(-1i64, -1i64), (1, -1), (-1, 1), (1, 1)] {
+        let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+        if nx < 0 || ny < 0 {
+            continue;
+        }
+        if let Some(q) = topo.at(nx as usize, ny as usize) {
+            on_board += 1;
+            if board.get(q) == Some(color.opp()) {
+                enemy += 1;
+            }
+        }
+    }
+    if on_board < 4 { enemy == 0 } else { enemy <= 1 }
+}
+
+/// The move the player makes for `color` in `state` (see the module documentation).
+/// `pre` is an action the turn makes first (Pauli's cycle removal): candidates are checked
+/// with it, as the whole turn.
+pub fn choose_move(
+    state: &dyn GameState,
+    color: Color,
+    pre: Option<PreAction>,
+    rng: &mut Rng,
+) -> Move {
+    let board = state.board();
+    let mut captures: Vec<Point> = Vec::new();
+    let mut others: Vec<Point> = Vec::new();
+    for p in board.topology().points() {
+        if !board.is_empty_at(p) || is_own_eye(board, p, color) {
+            continue;
+        }
+        let a = board.analyze(p, color);
+        let turn = Turn {
+            color,
+            pre,
+            mv: Move::Place(p),
+        };
+        if a.suicide || state.check(&turn).is_err() {
+            continue;
+        }
+        if a.captured_stones > 0 {
+            captures.push(p);
+        } else {
+            others.push(p);
+        }
+    }
+    let pool = if captures.is_empty() {
+        &others
+    } else {
+        &captures
+    };
+    if pool.is_empty() {
+        Move::Pass
+    } else {
+        Move::Place(pool[rng.below(pool.len())])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules_core::Topology;
+    use std::sync::Arc;
+
+    fn board(rows: &[&str]) -> Board {
+        let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
+        let mut b = Board::new(topo.clone());
+        let mut edits = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let c = match ch {
+                    'X' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                edits.push((topo.at(x, y).unwrap(), c));
+            }
+        }
+        b.setup(&edits);
+        b
+    }
+
+    #[test]
+    fn eyes_true_and_false() {
+        let b = board(&[".X...", "XX...", ".....", ".XXX.", ".X.XO", ".XXX."]);
+        let t = b.topology().clone();
+        assert!(is_own_eye(&b, t.at(0, 0).unwrap(), Color::Black), "corner eye");
+        assert!(!is_own_eye(&b, t.at(0, 0).unwrap(), Color::White));
+        // Inside, one enemy diagonal is allowed.
+        assert!(is_own_eye(&b, t.at(2, 4).unwrap(), Color::Black));
+        let b = board(&[".X...", "XO..."]);
+        assert!(
+            !is_own_eye(&b, t.at(0, 0).unwrap(), Color::Black),
+            "a corner eye with an enemy diagonal is false"
+        );
+    }
+
+    #[test]
+    fn rng_is_reproducible_and_in_range() {
+        let mut a = Rng::new(7);
+        let mut b = Rng::new(7);
+        for _ in 0..100 {
+            let x = a.below(19);
+            assert_eq!(x, b.below(19));
+            assert!(x < 19);
+        }
+        assert_ne!(Rng::new(1).next_u64(), Rng::new(2).next_u64());
+    }
+}
