@@ -1,0 +1,533 @@
+//! The compact board every search runs on: a small graph (at most `64 * W` points) with the
+//! rules of play that hold inside Pauli's hypothetical game (rules 6, 9–12):
+//!
+//! * a stone may be put on an empty *playable* point;
+//! * opposing chains left without liberties are removed;
+//! * suicide (r10) and pseudo-suicide (r11: every liberty of the new stone permanently
+//!   prohibited) are not allowed;
+//! * a ko capture (r12: the new stone alone without liberties and exactly one opposing stone
+//!   captured) bans the captured point for the next turn.
+//!
+//! Points come in kinds. *Playable* points are where play happens (the set `S` of rule 14, or
+//! one region of a local game). *Permanently prohibited* points (`P`, rule 9) are empty
+//! forever and count as liberties. *Virtual* points are empty forever too and stand for the
+//! two new locations of rule 14 (in a local game: for the liberties a boundary chain has
+//! elsewhere); nobody plays there (see [`crate::hgame`] for why that is exact). The remaining
+//! points hold stones that never change: the opponent's wall outside `S`, or the prover's
+//! boundary chains of a local region — both keep a virtual liberty forever, so they are never
+//! captured.
+//!
+//! The arena speaks of the *prover* (the player whose control is tested) and the *refuter*
+//! (his opponent, who moves first), not of Black and White.
+
+use crate::bits::Bits;
+use rules_core::zobrist;
+
+/// No point (no ko ban).
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// The two roles of the hypothetical game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Side {
+    /// The player who tries to build a two-eye formation.
+    Prover = 0,
+    /// His opponent, who moves first and tries to prevent it.
+    Refuter = 1,
+}
+
+impl Side {
+    #[inline]
+    pub fn idx(self) -> usize {
+        self as usize
+    }
+    #[inline]
+    pub fn opp(self) -> Side {
+        match self {
+            Side::Prover => Side::Refuter,
+            Side::Refuter => Side::Prover,
+        }
+    }
+}
+
+const FAM_STONE: u64 = zobrist::family::RULESET_BASE + 0x51;
+const FAM_BAN: u64 = zobrist::family::RULESET_BASE + 0x52;
+const FAM_MISC: u64 = zobrist::family::RULESET_BASE + 0x53;
+
+/// A compact board: the graph, the kinds of points, and Zobrist keys.
+#[derive(Clone, Debug)]
+pub(crate) struct Arena<const W: usize> {
+    pub n: usize,
+    adj_off: Vec<u32>,
+    adj: Vec<u16>,
+    /// Neighbour set of each point.
+    pub nbr: Vec<Bits<W>>,
+    /// Every point.
+    pub all: Bits<W>,
+    /// Points where a stone may be put (empty or not).
+    pub playable: Bits<W>,
+    /// Permanently prohibited points inside the scope: empty forever.
+    pub perm: Bits<W>,
+    /// Virtual points: empty forever, nobody plays there.
+    pub virt: Bits<W>,
+    /// The set under test: `S` of rule 14, or the region of a local game (playable ∪ perm).
+    pub scope: Bits<W>,
+    /// Scope points with a neighbour outside the scope (H: next to the opponent's wall).
+    pub border: Bits<W>,
+    /// Refuter stones that never change (H: the outside).
+    pub wall: Bits<W>,
+    /// Prover stones that never leave (local game: the boundary chains).
+    pub anchor: Bits<W>,
+    /// The real board point of each arena point (`u32::MAX` for virtual points).
+    pub origin: Vec<u32>,
+    stone_keys: Vec<[u64; 2]>,
+}
+
+/// A position of the arena: stones by side, who moves, the ko ban, passes needed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Pos<const W: usize> {
+    /// Stones of the prover (`st[0]`) and of the refuter (`st[1]`), walls and anchors included.
+    pub st: [Bits<W>; 2],
+    pub to_move: Side,
+    /// The point the player to move may not play (cleared by a ko capture in the preceding
+    /// turn), or [`NONE`].
+    pub ban: u16,
+    /// Passes needed to end the game (rule 4): 2, or 1 right after a clean pass.
+    pub need: u8,
+    /// Zobrist hash of the stones.
+    pub hash: u64,
+}
+
+/// The result of a legal placement.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placed<const W: usize> {
+    pub pos: Pos<W>,
+    /// Opposing stones captured.
+    pub captured: Bits<W>,
+}
+
+/// Builds an arena from an adjacency list.
+pub(crate) struct ArenaBuilder {
+    pub adj: Vec<Vec<u16>>,
+    pub playable: Vec<bool>,
+    pub perm: Vec<bool>,
+    pub virt: Vec<bool>,
+    pub scope: Vec<bool>,
+    pub wall: Vec<bool>,
+    pub anchor: Vec<bool>,
+    pub origin: Vec<u32>,
+}
+
+impl ArenaBuilder {
+    pub fn new() -> Self {
+        ArenaBuilder {
+            adj: Vec::new(),
+            playable: Vec::new(),
+            perm: Vec::new(),
+            virt: Vec::new(),
+            scope: Vec::new(),
+            wall: Vec::new(),
+            anchor: Vec::new(),
+            origin: Vec::new(),
+        }
+    }
+
+    /// Adds a point; returns its index.
+    pub fn point(&mut self, origin: u32) -> u16 {
+        self.adj.push(Vec::new());
+        self.playable.push(false);
+        self.perm.push(false);
+        self.virt.push(false);
+        self.scope.push(false);
+        self.wall.push(false);
+        self.anchor.push(false);
+        self.origin.push(origin);
+        (self.adj.len() - 1) as u16
+    }
+
+    /// Adds the edge `a`–`b` (once).
+    pub fn edge(&mut self, a: u16, b: u16) {
+        if a != b && !self.adj[a as usize].contains(&b) {
+            self.adj[a as usize].push(b);
+            self.adj[b as usize].push(a);
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.adj.len()
+    }
+
+    pub fn build<const W: usize>(&self) -> Arena<W> {
+        let n = self.adj.len();
+        assert!(n <= Bits::<W>::CAPACITY, "arena too large");
+        let mut adj_off = Vec::with_capacity(n + 1);
+        let mut adj = Vec::new();
+        let mut nbr = Vec::with_capacity(n);
+        adj_off.push(0);
+        for list in &self.adj {
+            let mut l = list.clone();
+            l.sort_unstable();
+            let mut m = Bits::empty();
+            for &q in &l {
+                m.set(q as usize);
+            }
+            adj.extend(l);
+            adj_off.push(adj.len() as u32);
+            nbr.push(m);
+        }
+        let set = |v: &Vec<bool>| {
+            let mut b = Bits::<W>::empty();
+            for (i, &x) in v.iter().enumerate() {
+                if x {
+                    b.set(i);
+                }
+            }
+            b
+        };
+        let scope = set(&self.scope);
+        let mut border = Bits::empty();
+        for i in scope.iter() {
+            if !nbr[i].is_subset(&scope) {
+                border.set(i);
+            }
+        }
+        let stone_keys = (0..n as u64)
+            .map(|i| {
+                [
+                    zobrist::key(FAM_STONE, 2 * i),
+                    zobrist::key(FAM_STONE, 2 * i + 1),
+                ]
+            })
+            .collect();
+        Arena {
+            n,
+            adj_off,
+            adj,
+            nbr,
+            all: Bits::first(n),
+            playable: set(&self.playable),
+            perm: set(&self.perm),
+            virt: set(&self.virt),
+            scope,
+            border,
+            wall: set(&self.wall),
+            anchor: set(&self.anchor),
+            origin: self.origin.clone(),
+            stone_keys,
+        }
+    }
+}
+
+impl<const W: usize> Arena<W> {
+    /// The neighbours of `p`.
+    #[inline]
+    pub fn adj(&self, p: usize) -> &[u16] {
+        &self.adj[self.adj_off[p] as usize..self.adj_off[p + 1] as usize]
+    }
+
+    #[inline]
+    pub fn stone_key(&self, p: usize, side: Side) -> u64 {
+        self.stone_keys[p][side.idx()]
+    }
+
+    /// A position with the given stones, `side` to move, no ban, `need` 2.
+    pub fn position(&self, prover: Bits<W>, refuter: Bits<W>, to_move: Side) -> Pos<W> {
+        let mut hash = 0;
+        for p in prover.iter() {
+            hash ^= self.stone_key(p, Side::Prover);
+        }
+        for p in refuter.iter() {
+            hash ^= self.stone_key(p, Side::Refuter);
+        }
+        Pos {
+            st: [prover, refuter],
+            to_move,
+            ban: NONE,
+            need: 2,
+            hash,
+        }
+    }
+
+    /// Empty points (virtual and permanently prohibited ones included).
+    #[inline]
+    pub fn empty(&self, pos: &Pos<W>) -> Bits<W> {
+        self.all.minus(pos.st[0].or(pos.st[1]))
+    }
+
+    /// The union of the neighbour sets of the points of `set`.
+    #[inline]
+    pub fn dilate(&self, set: Bits<W>) -> Bits<W> {
+        let mut r = Bits::empty();
+        for p in set.iter() {
+            r = r.or(self.nbr[p]);
+        }
+        r
+    }
+
+    /// The chain through `p` within `stones`.
+    #[inline]
+    pub fn chain(&self, stones: &Bits<W>, p: usize) -> Bits<W> {
+        let mut c = Bits::single(p);
+        let mut frontier = c;
+        loop {
+            let grow = self.dilate(frontier).and(*stones).minus(c);
+            if grow.is_empty() {
+                return c;
+            }
+            c = c.or(grow);
+            frontier = grow;
+        }
+    }
+
+    /// Everything in `stones` connected to `seed` (seed included if it holds stones).
+    pub fn reach(&self, stones: &Bits<W>, seed: Bits<W>) -> Bits<W> {
+        let mut c = seed.and(*stones);
+        let mut frontier = c;
+        loop {
+            let grow = self.dilate(frontier).and(*stones).minus(c);
+            if grow.is_empty() {
+                return c;
+            }
+            c = c.or(grow);
+            frontier = grow;
+        }
+    }
+
+    /// The liberties of a chain.
+    #[inline]
+    pub fn libs(&self, pos: &Pos<W>, chain: Bits<W>) -> Bits<W> {
+        self.dilate(chain).and(self.empty(pos))
+    }
+
+    /// Puts a stone of `side` on `p` if that is legal (ignoring ko bans, which are the
+    /// caller's): `p` empty and playable, not suicide (r10), not pseudo-suicide (r11).
+    /// Returns the position after the turn: the other side to move, the ban set if this was a
+    /// ko capture (r12), `need` back to 2.
+    pub fn place(&self, pos: &Pos<W>, p: usize, side: Side) -> Option<Placed<W>> {
+        if !self.playable.has(p) || pos.st[0].has(p) || pos.st[1].has(p) {
+            return None;
+        }
+        let me = side.idx();
+        let opp = 1 - me;
+        let mut st = pos.st;
+        st[me].set(p);
+        let empty_after = self.all.minus(st[0].or(st[1]));
+        let mut captured = Bits::empty();
+        let mut seen = Bits::empty();
+        for &q in self.adj(p) {
+            let q = q as usize;
+            if st[opp].has(q) && !seen.has(q) {
+                let c = self.chain(&st[opp], q);
+                seen = seen.or(c);
+                if !self.dilate(c).intersects(&empty_after) {
+                    captured = captured.or(c);
+                }
+            }
+        }
+        let mut hash = pos.hash ^ self.stone_key(p, side);
+        if !captured.is_empty() {
+            st[opp] = st[opp].minus(captured);
+            for q in captured.iter() {
+                hash ^= self.stone_key(q, side.opp());
+            }
+        }
+        let own = self.chain(&st[me], p);
+        let empty_now = self.all.minus(st[0].or(st[1]));
+        let libs = self.dilate(own).and(empty_now);
+        if captured.is_empty() {
+            if libs.is_empty() {
+                return None; // r10 suicide
+            }
+            if libs.is_subset(&self.perm) {
+                return None; // r11 pseudo-suicide
+            }
+        }
+        let ko = captured.count() == 1 && own.count() == 1 && !self.nbr[p].intersects(&empty_after);
+        let ban = if ko {
+            captured.first_one().map_or(NONE, |q| q as u16)
+        } else {
+            NONE
+        };
+        Some(Placed {
+            pos: Pos {
+                st,
+                to_move: side.opp(),
+                ban,
+                need: 2,
+                hash,
+            },
+            captured,
+        })
+    }
+
+    /// The position after a pass by the player to move (rule 4): a pass made while a point is
+    /// temporarily prohibited does not count toward the end.
+    pub fn pass(&self, pos: &Pos<W>) -> Pos<W> {
+        Pos {
+            st: pos.st,
+            to_move: pos.to_move.opp(),
+            ban: NONE,
+            need: if pos.ban == NONE { 1 } else { 2 },
+            hash: pos.hash,
+        }
+    }
+
+    /// A hash of the whole situation (stones, player to move, ban, need).
+    #[inline]
+    pub fn situation_hash(&self, pos: &Pos<W>) -> u64 {
+        let mut h = pos.hash;
+        if pos.to_move == Side::Refuter {
+            h ^= zobrist::key(FAM_MISC, 1);
+        }
+        if pos.need == 1 {
+            h ^= zobrist::key(FAM_MISC, 2);
+        }
+        if pos.ban != NONE {
+            h ^= zobrist::key(FAM_BAN, u64::from(pos.ban));
+        }
+        h
+    }
+
+    /// The maximal two-eye formation of `side` (ljr.md §6.3): its chains and one-point eyes.
+    /// Chains meeting `pinned` are kept whatever their eyes (the wall of H, whose two eyes
+    /// are the virtual locations).
+    pub fn max_formation(&self, pos: &Pos<W>, side: Side, pinned: Bits<W>) -> Bits<W> {
+        let r = pos.st[side.idx()];
+        let empty = self.empty(pos);
+        let mut eyes = Bits::<W>::empty();
+        for p in empty.iter() {
+            let nb = self.nbr[p];
+            if !nb.is_empty() && nb.is_subset(&r) {
+                eyes.set(p);
+            }
+        }
+        let pinned = self.reach(&r, pinned);
+        let mut alive = r;
+        loop {
+            let mut changed = false;
+            let mut rest = alive.minus(pinned);
+            while let Some(p) = rest.first_one() {
+                let c = self.chain(&r, p);
+                rest = rest.minus(c);
+                if self.dilate(c).and(eyes).count() < 2 {
+                    alive = alive.minus(c);
+                    changed = true;
+                }
+            }
+            let mut kept = eyes;
+            for p in eyes.iter() {
+                if !self.nbr[p].is_subset(&alive) {
+                    kept.clear(p);
+                }
+            }
+            if kept != eyes {
+                eyes = kept;
+                changed = true;
+            }
+            if !changed {
+                return alive.or(eyes);
+            }
+        }
+    }
+
+    /// The connected components of `set`.
+    pub fn components(&self, set: Bits<W>) -> Vec<Bits<W>> {
+        let mut out = Vec::new();
+        let mut rest = set;
+        while let Some(p) = rest.first_one() {
+            let c = self.chain(&set, p);
+            rest = rest.minus(c);
+            out.push(c);
+        }
+        out
+    }
+
+    /// A hash of a set of points (for keys of sub-games on part of the arena).
+    pub fn mask_hash(&self, mask: &Bits<W>) -> u64 {
+        mask.iter()
+            .fold(0, |h, p| h ^ zobrist::key(FAM_MISC, 16 + p as u64))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A grid arena from rows of `X` (prover), `O` (refuter), `.` (empty), `#` (perm);
+    /// every point playable and in scope.
+    pub fn grid(rows: &[&str]) -> (Arena<2>, Pos<2>) {
+        let h = rows.len();
+        let w = rows[0].len();
+        let mut b = ArenaBuilder::new();
+        for i in 0..w * h {
+            b.point(i as u32);
+        }
+        for y in 0..h {
+            for x in 0..w {
+                let i = (y * w + x) as u16;
+                if x + 1 < w {
+                    b.edge(i, i + 1);
+                }
+                if y + 1 < h {
+                    b.edge(i, i + w as u16);
+                }
+                b.scope[i as usize] = true;
+                b.playable[i as usize] = true;
+            }
+        }
+        let (mut pr, mut rf) = (Bits::empty(), Bits::empty());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let i = y * w + x;
+                match ch {
+                    'X' => pr.set(i),
+                    'O' => rf.set(i),
+                    '#' => {
+                        b.perm[i] = true;
+                        b.playable[i] = false;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let a = b.build::<2>();
+        let pos = a.position(pr, rf, Side::Refuter);
+        (a, pos)
+    }
+
+    #[test]
+    fn suicide_capture_and_ko() {
+        // LJR-01/02 in miniature: O on ae captures be as a ko capture.
+        let (a, pos) = grid(&[".XO.", "XO.O", ".XO."]);
+        // Prover (X) at cb captures the refuter stone bb: a ko capture.
+        let placed = a.place(&pos, 6, Side::Prover).unwrap();
+        assert_eq!(placed.captured.count(), 1);
+        assert_eq!(placed.pos.ban, 5);
+        // Refuter at aa: no liberty, captures nothing: suicide.
+        assert!(a.place(&pos, 0, Side::Refuter).is_none());
+    }
+
+    #[test]
+    fn pseudo_suicide() {
+        // LJR-07: X to play dc next to the permanently prohibited cc.
+        let (a, pos) = grid(&[".....", ".OOO.", ".O#.O", ".OOO.", "....."]);
+        assert!(a.place(&pos, 13, Side::Prover).is_none());
+        assert!(a.place(&pos, 13, Side::Refuter).is_some());
+        assert!(a.place(&pos, 12, Side::Refuter).is_none(), "perm is not playable");
+    }
+
+    #[test]
+    fn multi_stone_capture_is_no_ko() {
+        let (a, pos) = grid(&["XOO.", ".XXO", "....", "...."]);
+        let placed = a.place(&pos, 3, Side::Prover).unwrap();
+        assert_eq!(placed.captured.count(), 2);
+        assert_eq!(placed.pos.ban, NONE);
+        let mut h = 0;
+        for p in placed.pos.st[0].iter() {
+            h ^= a.stone_key(p, Side::Prover);
+        }
+        for p in placed.pos.st[1].iter() {
+            h ^= a.stone_key(p, Side::Refuter);
+        }
+        assert_eq!(h, placed.pos.hash);
+    }
+}

@@ -1,0 +1,164 @@
+//! Fixed-width bitsets over the points of a compact board (an [`Arena`](crate::arena::Arena)):
+//! `W` words of 64 bits, so `64 * W` points at most. Everything the search does per node —
+//! liberties, captures, formation checks — is a handful of word operations on these.
+
+/// A set of arena points, `64 * W` at most.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Bits<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Default for Bits<W> {
+    fn default() -> Self {
+        Bits([0; W])
+    }
+}
+
+impl<const W: usize> Bits<W> {
+    /// The largest number of points.
+    pub const CAPACITY: usize = 64 * W;
+
+    #[inline]
+    pub fn empty() -> Self {
+        Bits([0; W])
+    }
+
+    #[inline]
+    pub fn single(i: usize) -> Self {
+        let mut b = Self::empty();
+        b.set(i);
+        b
+    }
+
+    /// The first `n` points.
+    pub fn first(n: usize) -> Self {
+        let mut b = Self::empty();
+        for i in 0..n {
+            b.set(i);
+        }
+        b
+    }
+
+    #[inline]
+    pub fn set(&mut self, i: usize) {
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+
+    #[inline]
+    pub fn clear(&mut self, i: usize) {
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+
+    #[inline]
+    pub fn has(&self, i: usize) -> bool {
+        self.0[i >> 6] >> (i & 63) & 1 == 1
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline]
+    pub fn or(self, o: Self) -> Self {
+        let mut r = self;
+        for i in 0..W {
+            r.0[i] |= o.0[i];
+        }
+        r
+    }
+
+    #[inline]
+    pub fn and(self, o: Self) -> Self {
+        let mut r = self;
+        for i in 0..W {
+            r.0[i] &= o.0[i];
+        }
+        r
+    }
+
+    #[inline]
+    pub fn minus(self, o: Self) -> Self {
+        let mut r = self;
+        for i in 0..W {
+            r.0[i] &= !o.0[i];
+        }
+        r
+    }
+
+    #[inline]
+    pub fn intersects(&self, o: &Self) -> bool {
+        (0..W).any(|i| self.0[i] & o.0[i] != 0)
+    }
+
+    #[inline]
+    pub fn is_subset(&self, o: &Self) -> bool {
+        (0..W).all(|i| self.0[i] & !o.0[i] == 0)
+    }
+
+    /// The lowest point of the set.
+    #[inline]
+    pub fn first_one(&self) -> Option<usize> {
+        for (i, &w) in self.0.iter().enumerate() {
+            if w != 0 {
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+
+    /// The points of the set, in increasing order.
+    #[inline]
+    pub fn iter(&self) -> Ones<W> {
+        Ones {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// Iterator over the points of a [`Bits`].
+pub(crate) struct Ones<const W: usize> {
+    words: [u64; W],
+    word: usize,
+}
+
+impl<const W: usize> Iterator for Ones<W> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < W {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(self.word * 64 + w.trailing_zeros() as usize);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations() {
+        let mut a = Bits::<2>::empty();
+        a.set(3);
+        a.set(70);
+        let b = Bits::<2>::single(70);
+        assert_eq!(a.count(), 2);
+        assert!(a.has(70) && !a.has(69));
+        assert_eq!(a.and(b), b);
+        assert_eq!(a.minus(b).iter().collect::<Vec<_>>(), vec![3]);
+        assert!(b.is_subset(&a) && !a.is_subset(&b));
+        assert_eq!(a.iter().collect::<Vec<_>>(), vec![3, 70]);
+        assert_eq!(a.first_one(), Some(3));
+        assert_eq!(Bits::<2>::first(65).count(), 65);
+    }
+}

@@ -1,0 +1,866 @@
+//! Control of every location of a final position (rule 14), for both players.
+//!
+//! The analysis, per player `p`:
+//! 1. **Decomposition** ([`crate::decomp`]): the fixpoint of safe chains and cleanable
+//!    regions, each region proved by a local game. Every point of the resulting sets is
+//!    controlled by `p` (one winning set `S` per connected part).
+//! 2. **Refutation without search.** A region of `p` (a maximal connected set of points
+//!    without `p` stones) lies in every set `S` that contains one of its points. If it holds
+//!    an opposing chain that can never be captured in any `H(p, S)` — a member of the
+//!    opponent's two-eye formation (rule 17's second ending), unconditionally alive by
+//!    Benson, or a chain of the opponent's own decomposition whose whole proof lies inside
+//!    the smallest bordered set — then `p` controls none of its points. A chain of `p` all of
+//!    whose regions are like that is not controlled either (its set must contain one of
+//!    them, or the chain dies in the setup of `H` next to the outside).
+//! 3. **Search.** For what is left, the connected union `U` of the remaining candidate
+//!    regions around the location is searched as one game `H(p, S_U)`; if that fails and `U`
+//!    is small, every connected union of its regions is searched (a part not connected to the
+//!    location never helps the prover), so that "not controlled" is proved too.
+//!
+//! Whatever no step decides stays **undecided**, with the reason (budget, size, not proved).
+
+use crate::decomp::{self, AreaNote, Decomposition};
+use crate::graph::NO;
+use crate::hgame::{self, HGame, HOpts};
+use crate::local::LocalCtx;
+use crate::real::Real;
+use crate::search::{Dfpn, Exhausted, Limits, Outcome};
+use crate::sets::PointSet;
+use crate::{ControlError, KeepProhibited, Options};
+use rules_core::{Assessment, AssessmentSource, Board, Color, PerColor, Point};
+
+/// What is known about one player's control of one location.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Proved: the player controls the location (rule 14).
+    Controls,
+    /// Proved: he does not.
+    DoesNotControl,
+    /// Not decided within the budgets.
+    Undecided,
+}
+
+/// Who controls a location.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Control {
+    /// Black controls it, White does not.
+    Black,
+    /// White controls it, Black does not.
+    White,
+    /// Both do (not excluded by the text, reading A21; counted for both and flagged).
+    Both,
+    /// Neither does (neutral: dame, seki, unsettled shapes).
+    Neither,
+    /// At least one of the two questions is undecided.
+    Undecided,
+}
+
+/// Both players' verdicts on one location.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct PointControl {
+    /// Black's control.
+    pub black: Verdict,
+    /// White's control.
+    pub white: Verdict,
+}
+
+impl PointControl {
+    /// The verdict of `c`.
+    #[must_use]
+    pub fn of(&self, c: Color) -> Verdict {
+        match c {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    /// The combined answer.
+    #[must_use]
+    pub fn control(&self) -> Control {
+        use Verdict::*;
+        match (self.black, self.white) {
+            (Controls, Controls) => Control::Both,
+            (Controls, DoesNotControl) => Control::Black,
+            (DoesNotControl, Controls) => Control::White,
+            (DoesNotControl, DoesNotControl) => Control::Neither,
+            _ => Control::Undecided,
+        }
+    }
+}
+
+/// How a finding was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum Reason {
+    /// Safe chains and cleanable regions, each region proved by a local game.
+    Decomposition,
+    /// The hypothetical game on the set was searched and won.
+    Search,
+    /// Every set containing the location holds an opposing chain that can never be captured
+    /// (the opponent's two-eye formation, Benson's unconditional life, or the opponent's own
+    /// proved decomposition).
+    OpponentUncapturable,
+    /// Every connected set containing the location was searched and lost.
+    AllSetsRefuted {
+        /// Number of sets searched.
+        sets: usize,
+    },
+    /// A search ran out of its budget or depth.
+    Exhausted {
+        /// Which limit.
+        limit: Exhausted,
+    },
+    /// The candidate sets are larger than the searches take.
+    TooLarge {
+        /// Points of the largest set.
+        points: usize,
+    },
+    /// No step proved or refuted it (some candidate sets remain untried).
+    NotProved,
+}
+
+/// One decision (or non-decision) about a group of locations for one player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// Whose control.
+    pub player: Color,
+    /// The verdict for `points`.
+    pub verdict: Verdict,
+    /// The locations this finding is about.
+    pub points: Vec<Point>,
+    /// For [`Verdict::Controls`]: the set `S` on which the prover wins `H(p, S)` (its points
+    /// are all controlled). Empty otherwise.
+    pub set: Vec<Point>,
+    /// How.
+    pub reason: Reason,
+    /// Search nodes spent on it.
+    pub nodes: u64,
+}
+
+/// The control of every location of a final position.
+#[derive(Debug, Clone)]
+pub struct ControlMap {
+    points: Vec<PointControl>,
+    /// Decisions and non-decisions, by player and group of locations.
+    pub findings: Vec<Finding>,
+    /// Search nodes spent in total.
+    pub nodes: u64,
+    /// Whether the position's node budget ran out (some searches were not made).
+    pub budget_exhausted: bool,
+}
+
+impl ControlMap {
+    /// Both verdicts on `p`.
+    #[must_use]
+    pub fn get(&self, p: Point) -> PointControl {
+        self.points[p.index()]
+    }
+
+    /// Who controls `p`.
+    #[must_use]
+    pub fn control(&self, p: Point) -> Control {
+        self.points[p.index()].control()
+    }
+
+    /// Number of locations.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Always false (a board has a point).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// Locations `c` controls (proved).
+    #[must_use]
+    pub fn controlled_by(&self, c: Color) -> Vec<Point> {
+        self.select(|pc| pc.of(c) == Verdict::Controls)
+    }
+
+    /// Locations whose control is not fully decided.
+    #[must_use]
+    pub fn undecided(&self) -> Vec<Point> {
+        self.select(|pc| pc.control() == Control::Undecided)
+    }
+
+    /// Locations both players control (reading A21; never seen so far).
+    #[must_use]
+    pub fn both(&self) -> Vec<Point> {
+        self.select(|pc| pc.control() == Control::Both)
+    }
+
+    /// Share of locations whose control is fully decided.
+    #[must_use]
+    pub fn coverage(&self) -> f64 {
+        let decided = self
+            .points
+            .iter()
+            .filter(|pc| pc.control() != Control::Undecided)
+            .count();
+        decided as f64 / self.points.len().max(1) as f64
+    }
+
+    fn select(&self, f: impl Fn(&PointControl) -> bool) -> Vec<Point> {
+        self.points
+            .iter()
+            .enumerate()
+            .filter(|(_, pc)| f(pc))
+            .map(|(i, _)| Point::from_index(i))
+            .collect()
+    }
+
+    /// Dead stones: stones on locations the opponent controls.
+    #[must_use]
+    pub fn dead_stones(&self, board: &Board) -> Vec<Point> {
+        board
+            .topology()
+            .points()
+            .filter(|&p| match board.get(p) {
+                Some(c) => self.points[p.index()].of(c.opp()) == Verdict::Controls,
+                None => false,
+            })
+            .collect()
+    }
+
+    /// The assessment for scoring: dead stones, territory (controlled locations not holding
+    /// the controller's own stones — rule 5's territory, dead stones' locations included),
+    /// neutral (empty locations neither controls), undecided locations.
+    #[must_use]
+    pub fn assessment(&self, board: &Board) -> Assessment {
+        let mut territory = PerColor::new(Vec::new(), Vec::new());
+        let mut neutral = Vec::new();
+        let mut undecided = Vec::new();
+        for p in board.topology().points() {
+            let pc = self.points[p.index()];
+            for c in Color::BOTH {
+                if pc.of(c) == Verdict::Controls && board.get(p) != Some(c) {
+                    territory[c].push(p);
+                }
+            }
+            match pc.control() {
+                Control::Neither if board.is_empty_at(p) => neutral.push(p),
+                Control::Undecided => undecided.push(p),
+                _ => {}
+            }
+        }
+        Assessment {
+            source: AssessmentSource::Auto,
+            dead: self.dead_stones(board),
+            territory,
+            neutral,
+            undecided,
+        }
+    }
+}
+
+/// The outcome of one hypothetical game `H(p, S)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case", tag = "outcome")]
+pub enum GameOutcome {
+    /// The prover builds a two-eye formation on `S` whatever the refuter does.
+    ProverWins,
+    /// The refuter prevents it.
+    RefuterWins,
+    /// Not decided within the budget.
+    Undecided {
+        /// Which limit stopped the search.
+        limit: Exhausted,
+    },
+    /// `S` and its surroundings exceed the compact board (256 points).
+    TooLarge,
+}
+
+/// Plays out rule 14's hypothetical game `H(player, set)` on a final position exactly (with
+/// the given budgets). `set` must be bordered by `player` (rule 15).
+pub fn hypothetical_game(
+    board: &Board,
+    prohibited: &[Point],
+    player: Color,
+    set: &PointSet,
+    options: &Options,
+) -> Result<(GameOutcome, u64), ControlError> {
+    check_prohibited(board, prohibited)?;
+    if set.board_len() != board.len() {
+        return Err(ControlError::SetSize {
+            set: set.board_len(),
+            board: board.len(),
+        });
+    }
+    if set.is_empty() || !crate::sets::is_bordered(board, player, set) {
+        return Err(ControlError::NotBordered);
+    }
+    let real = Real::new(board, prohibited);
+    let mut ctx = new_ctx(options);
+    let r = solve_h(&real, player, &set.as_bools(), options, &mut ctx);
+    Ok(match r {
+        None => (GameOutcome::TooLarge, 0),
+        Some((o, nodes)) => (
+            match o {
+                Outcome::Proved => GameOutcome::ProverWins,
+                Outcome::Disproved => GameOutcome::RefuterWins,
+                Outcome::Unknown(limit) => GameOutcome::Undecided { limit },
+            },
+            nodes,
+        ),
+    })
+}
+
+pub(crate) fn check_prohibited(board: &Board, prohibited: &[Point]) -> Result<(), ControlError> {
+    for &p in prohibited {
+        if p.index() >= board.len() {
+            return Err(ControlError::ProhibitedOffBoard(p.index()));
+        }
+        if !board.is_empty_at(p) {
+            return Err(ControlError::ProhibitedOccupied(p));
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn new_ctx(options: &Options) -> LocalCtx {
+    let b = &options.budgets;
+    LocalCtx::new(
+        Limits {
+            nodes: b.local_nodes,
+            max_depth: b.max_depth,
+            tt_entries: b.tt_entries,
+        },
+        b.position_nodes,
+        options.order,
+        b.max_local_region,
+    )
+}
+
+/// Searches `H(p, S)`; `None` when it does not fit the compact board.
+pub(crate) fn solve_h(
+    real: &Real,
+    p: Color,
+    in_s: &[bool],
+    options: &Options,
+    ctx: &mut LocalCtx,
+) -> Option<(Outcome, u64)> {
+    let keep = options.keep_prohibited == KeepProhibited::Keep;
+    let hb = hgame::build(real, p, in_s, keep);
+    let n = hb.b.len();
+    let limits = Limits {
+        nodes: options.budgets.search_nodes.min(ctx.remaining),
+        max_depth: options.budgets.max_depth,
+        tt_entries: options.budgets.tt_entries,
+    };
+    if limits.nodes == 0 {
+        return Some((Outcome::Unknown(Exhausted::Nodes), 0));
+    }
+    let hopts = HOpts {
+        order: options.order,
+        decomposition: options.decomposition_leaf,
+    };
+    if n <= 64 {
+        Some(run_h::<1>(&hb, hopts, limits, ctx))
+    } else if n <= 128 {
+        Some(run_h::<2>(&hb, hopts, limits, ctx))
+    } else if n <= 256 {
+        Some(run_h::<4>(&hb, hopts, limits, ctx))
+    } else {
+        None
+    }
+}
+
+fn run_h<const W: usize>(
+    hb: &hgame::HBuild,
+    hopts: HOpts,
+    limits: Limits,
+    ctx: &mut LocalCtx,
+) -> (Outcome, u64) {
+    let (outcome, nodes) = {
+        let (mut g, root) = HGame::<W>::new(hb, hopts, ctx);
+        let mut s = Dfpn::new(&mut g, limits);
+        let o = s.solve(root);
+        (o, s.nodes)
+    };
+    ctx.charge(nodes);
+    (outcome, nodes)
+}
+
+/// One player's side of the analysis.
+struct Side {
+    color: Color,
+    d: Decomposition,
+    /// Chains next to each region, regions next to each chain.
+    region_chains: Vec<Vec<u32>>,
+    chain_regions: Vec<Vec<u32>>,
+    hostile: Vec<bool>,
+    verdict: Vec<Verdict>,
+}
+
+impl Side {
+    fn new(real: &Real, color: Color, ctx: &mut LocalCtx) -> Side {
+        let view = real.view(color);
+        let n = real.len();
+        let d = decomp::decompose(&view, &vec![true; n], true, ctx);
+        let nr = d.regions.members.len();
+        let nc = d.chains.members.len();
+        let mut region_chains = vec![Vec::new(); nr];
+        let mut chain_regions = vec![Vec::new(); nc];
+        for (r, pts) in d.regions.members.iter().enumerate() {
+            for &p in pts {
+                for q in real.nbrs(p) {
+                    let c = d.chains.id[q];
+                    if c != NO && !region_chains[r].contains(&c) {
+                        region_chains[r].push(c);
+                        chain_regions[c as usize].push(r as u32);
+                    }
+                }
+            }
+        }
+        let hostile = (0..nr)
+            .map(|r| d.areas[d.area_of_region[r] as usize].2 == AreaNote::Hostile)
+            .collect();
+        Side {
+            color,
+            d,
+            region_chains,
+            chain_regions,
+            hostile,
+            verdict: vec![Verdict::Undecided; n],
+        }
+    }
+
+    /// Connected parts of the decomposition's winning set: (region ids, chain ids).
+    fn components(&self) -> Vec<(Vec<u32>, Vec<u32>)> {
+        let nr = self.d.regions.members.len();
+        let nc = self.d.chains.members.len();
+        let mut seen_r = vec![false; nr];
+        let mut seen_c = vec![false; nc];
+        let mut out = Vec::new();
+        for start in 0..nc {
+            if !self.d.chain_in[start] || seen_c[start] {
+                continue;
+            }
+            let (mut rs, mut cs) = (Vec::new(), Vec::new());
+            let mut stack = vec![(false, start as u32)];
+            seen_c[start] = true;
+            while let Some((is_region, i)) = stack.pop() {
+                if is_region {
+                    rs.push(i);
+                    for &c in &self.region_chains[i as usize] {
+                        if self.d.chain_in[c as usize] && !seen_c[c as usize] {
+                            seen_c[c as usize] = true;
+                            stack.push((false, c));
+                        }
+                    }
+                } else {
+                    cs.push(i);
+                    for &r in &self.chain_regions[i as usize] {
+                        if self.d.region_in[r as usize] && !seen_r[r as usize] {
+                            seen_r[r as usize] = true;
+                            stack.push((true, r));
+                        }
+                    }
+                }
+            }
+            out.push((rs, cs));
+        }
+        out
+    }
+
+    fn points_of(&self, regions: &[u32], chains: &[u32]) -> Vec<usize> {
+        let mut v: Vec<usize> = regions
+            .iter()
+            .flat_map(|&r| self.d.regions.members[r as usize].iter().copied())
+            .chain(
+                chains
+                    .iter()
+                    .flat_map(|&c| self.d.chains.members[c as usize].iter().copied()),
+            )
+            .collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// Decides control of every location of `board` for both players. `prohibited` are the
+/// permanently prohibited locations `P` (empty for rulesets other than Pauli's).
+pub fn analyze(
+    board: &Board,
+    prohibited: &[Point],
+    options: &Options,
+) -> Result<ControlMap, ControlError> {
+    check_prohibited(board, prohibited)?;
+    let real = Real::new(board, prohibited);
+    let n = real.len();
+    let mut ctx = new_ctx(options);
+    let mut findings = Vec::new();
+    let mut sides = [
+        Side::new(&real, Color::Black, &mut ctx),
+        Side::new(&real, Color::White, &mut ctx),
+    ];
+    // 1. Decomposition.
+    let mut comps: [Vec<(Vec<u32>, Vec<u32>)>; 2] = [Vec::new(), Vec::new()];
+    for (i, s) in sides.iter_mut().enumerate() {
+        comps[i] = s.components();
+        for (rs, cs) in &comps[i] {
+            let pts = s.points_of(rs, cs);
+            for &p in &pts {
+                s.verdict[p] = Verdict::Controls;
+            }
+            let mut areas: Vec<u32> = rs.iter().map(|&r| s.d.area_of_region[r as usize]).collect();
+            areas.sort_unstable();
+            areas.dedup();
+            let nodes = areas
+                .iter()
+                .map(|&a| match s.d.areas[a as usize].2 {
+                    AreaNote::Eye { nodes } | AreaNote::Clean { nodes } => nodes,
+                    _ => 0,
+                })
+                .sum();
+            let pts: Vec<Point> = pts.into_iter().map(Point::from_index).collect();
+            findings.push(Finding {
+                player: s.color,
+                verdict: Verdict::Controls,
+                set: pts.clone(),
+                points: pts,
+                reason: Reason::Decomposition,
+                nodes,
+            });
+        }
+    }
+    // 2. Refutation without search: the opponent's proved parts inside one region.
+    for i in 0..2 {
+        let (me, opp) = if i == 0 {
+            let (a, b) = sides.split_at_mut(1);
+            (&mut a[0], &b[0])
+        } else {
+            let (a, b) = sides.split_at_mut(1);
+            (&mut b[0], &a[0])
+        };
+        for (rs, cs) in &comps[1 - i] {
+            let pts = opp.points_of(rs, cs);
+            // The region of `me` holding the first opposing chain of this part.
+            let Some(&anchor) = cs
+                .first()
+                .and_then(|&c| opp.d.chains.members[c as usize].first())
+            else {
+                continue;
+            };
+            let g = me.d.regions.id[anchor];
+            if g == NO || me.hostile[g as usize] {
+                continue;
+            }
+            let inside = pts.iter().all(|&t| {
+                if real.cells[t] == Some(me.color) {
+                    let c = me.d.chains.id[t];
+                    me.chain_regions[c as usize].contains(&g)
+                } else {
+                    me.d.regions.id[t] == g
+                }
+            });
+            if inside {
+                me.hostile[g as usize] = true;
+            }
+        }
+        refute_static(me, &mut findings);
+    }
+    // 3. Search what is left.
+    for s in &mut sides {
+        search_rest(&real, s, options, &mut ctx, &mut findings);
+    }
+    let points = (0..n)
+        .map(|p| PointControl {
+            black: sides[0].verdict[p],
+            white: sides[1].verdict[p],
+        })
+        .collect();
+    Ok(ControlMap {
+        points,
+        findings,
+        nodes: ctx.spent,
+        budget_exhausted: ctx.remaining == 0,
+    })
+}
+
+/// Marks the points of hostile regions, and chains with only hostile regions, as not
+/// controlled.
+fn refute_static(s: &mut Side, findings: &mut Vec<Finding>) {
+    let mut pts = Vec::new();
+    for (r, members) in s.d.regions.members.iter().enumerate() {
+        if s.hostile[r] {
+            for &p in members {
+                if s.verdict[p] == Verdict::Undecided {
+                    s.verdict[p] = Verdict::DoesNotControl;
+                    pts.push(p);
+                }
+            }
+        }
+    }
+    for (c, members) in s.d.chains.members.iter().enumerate() {
+        if s.chain_regions[c].iter().all(|&r| s.hostile[r as usize]) {
+            for &p in members {
+                if s.verdict[p] == Verdict::Undecided {
+                    s.verdict[p] = Verdict::DoesNotControl;
+                    pts.push(p);
+                }
+            }
+        }
+    }
+    if !pts.is_empty() {
+        pts.sort_unstable();
+        findings.push(Finding {
+            player: s.color,
+            verdict: Verdict::DoesNotControl,
+            points: pts.into_iter().map(Point::from_index).collect(),
+            set: Vec::new(),
+            reason: Reason::OpponentUncapturable,
+            nodes: 0,
+        });
+    }
+}
+
+/// Step 3: searches for the undecided locations of one player.
+fn search_rest(
+    real: &Real,
+    s: &mut Side,
+    options: &Options,
+    ctx: &mut LocalCtx,
+    findings: &mut Vec<Finding>,
+) {
+    let n = real.len();
+    let nr = s.d.regions.members.len();
+    let mut done = vec![false; nr];
+    for x in 0..n {
+        if s.verdict[x] != Verdict::Undecided {
+            continue;
+        }
+        let starts: Vec<u32> = if real.cells[x] == Some(s.color) {
+            let c = s.d.chains.id[x];
+            s.chain_regions[c as usize]
+                .iter()
+                .copied()
+                .filter(|&r| !s.hostile[r as usize])
+                .collect()
+        } else {
+            vec![s.d.regions.id[x]]
+        };
+        if starts.is_empty() || starts.iter().any(|&r| done[r as usize]) {
+            continue;
+        }
+        // The connected union of candidate regions around x.
+        let mut u: Vec<u32> = Vec::new();
+        let mut stack = starts.clone();
+        for &r in &starts {
+            done[r as usize] = true;
+        }
+        while let Some(r) = stack.pop() {
+            u.push(r);
+            for &c in &s.region_chains[r as usize] {
+                for &r2 in &s.chain_regions[c as usize] {
+                    if !s.hostile[r2 as usize] && !done[r2 as usize] {
+                        done[r2 as usize] = true;
+                        stack.push(r2);
+                    }
+                }
+            }
+        }
+        u.sort_unstable();
+        search_union(real, s, &u, options, ctx, findings);
+    }
+}
+
+/// The set of a union of regions: the regions and every chain next to them.
+fn set_of(s: &Side, regions: &[u32], n: usize) -> Vec<bool> {
+    let mut in_s = vec![false; n];
+    for &r in regions {
+        for &p in &s.d.regions.members[r as usize] {
+            in_s[p] = true;
+        }
+        for &c in &s.region_chains[r as usize] {
+            for &p in &s.d.chains.members[c as usize] {
+                in_s[p] = true;
+            }
+        }
+    }
+    in_s
+}
+
+fn search_union(
+    real: &Real,
+    s: &mut Side,
+    u: &[u32],
+    options: &Options,
+    ctx: &mut LocalCtx,
+    findings: &mut Vec<Finding>,
+) {
+    let n = real.len();
+    let color = s.color;
+    // The undecided locations this union is about.
+    let in_u = set_of(s, u, n);
+    let targets: Vec<usize> = (0..n)
+        .filter(|&p| in_u[p] && s.verdict[p] == Verdict::Undecided)
+        .collect();
+    if targets.is_empty() {
+        return;
+    }
+    let size = in_u.iter().filter(|&&b| b).count();
+    let mut nodes_total = 0;
+    let mut worst: Option<Reason> = None;
+    if size <= options.budgets.max_set {
+        match solve_h(real, color, &in_u, options, ctx) {
+            Some((Outcome::Proved, nodes)) => {
+                mark_controls(s, &in_u, Reason::Search, nodes, findings);
+                return;
+            }
+            Some((Outcome::Disproved, nodes)) => nodes_total += nodes,
+            Some((Outcome::Unknown(limit), nodes)) => {
+                nodes_total += nodes;
+                worst = Some(Reason::Exhausted { limit });
+            }
+            None => worst = Some(Reason::TooLarge { points: size }),
+        }
+    } else {
+        worst = Some(Reason::TooLarge { points: size });
+    }
+    if u.len() > options.budgets.max_enumerated_regions {
+        undecided(s, &targets, worst.unwrap_or(Reason::NotProved), nodes_total, findings);
+        return;
+    }
+    // Every connected union of the regions (the full one is done).
+    let k = u.len();
+    let connected = |mask: u32| -> bool {
+        let first = mask.trailing_zeros() as usize;
+        let mut reach = 1u32 << first;
+        loop {
+            let mut grew = false;
+            for i in 0..k {
+                if mask >> i & 1 == 1 && reach >> i & 1 == 0 {
+                    let touches = (0..k).any(|j| {
+                        reach >> j & 1 == 1
+                            && s.region_chains[u[i] as usize]
+                                .iter()
+                                .any(|c| s.region_chains[u[j] as usize].contains(c))
+                    });
+                    if touches {
+                        reach |= 1 << i;
+                        grew = true;
+                    }
+                }
+            }
+            if !grew {
+                return reach == mask;
+            }
+        }
+    };
+    let full = (1u32 << k) - 1;
+    // results[mask]: Some(true) won, Some(false) lost, None unknown / not searched.
+    let mut results: Vec<(u32, Option<bool>, Vec<bool>)> = Vec::new();
+    let full_result = if worst.is_none() { Some(false) } else { None };
+    results.push((full, full_result, in_u.clone()));
+    for mask in 1..full {
+        if !connected(mask) {
+            continue;
+        }
+        let regions: Vec<u32> = (0..k).filter(|&i| mask >> i & 1 == 1).map(|i| u[i]).collect();
+        let in_s = set_of(s, &regions, n);
+        let r = match solve_h(real, color, &in_s, options, ctx) {
+            Some((Outcome::Proved, nodes)) => {
+                nodes_total += nodes;
+                Some(true)
+            }
+            Some((Outcome::Disproved, nodes)) => {
+                nodes_total += nodes;
+                Some(false)
+            }
+            Some((Outcome::Unknown(limit), nodes)) => {
+                nodes_total += nodes;
+                worst.get_or_insert(Reason::Exhausted { limit });
+                None
+            }
+            None => {
+                let points = in_s.iter().filter(|&&b| b).count();
+                worst.get_or_insert(Reason::TooLarge { points });
+                None
+            }
+        };
+        results.push((mask, r, in_s));
+    }
+    let sets = results.len();
+    for (_, r, in_s) in &results {
+        if *r == Some(true) {
+            mark_controls(s, in_s, Reason::Search, 0, findings);
+        }
+    }
+    // A location is refuted when every searched set containing it was lost and none is
+    // unknown.
+    let mut refuted = Vec::new();
+    let mut open = Vec::new();
+    for &p in &targets {
+        if s.verdict[p] != Verdict::Undecided {
+            continue;
+        }
+        let containing: Vec<&Option<bool>> = results
+            .iter()
+            .filter(|(_, _, in_s)| in_s[p])
+            .map(|(_, r, _)| r)
+            .collect();
+        if !containing.is_empty() && containing.iter().all(|r| **r == Some(false)) {
+            refuted.push(p);
+        } else {
+            open.push(p);
+        }
+    }
+    if !refuted.is_empty() {
+        for &p in &refuted {
+            s.verdict[p] = Verdict::DoesNotControl;
+        }
+        findings.push(Finding {
+            player: color,
+            verdict: Verdict::DoesNotControl,
+            points: refuted.into_iter().map(Point::from_index).collect(),
+            set: Vec::new(),
+            reason: Reason::AllSetsRefuted { sets },
+            nodes: nodes_total,
+        });
+    }
+    if !open.is_empty() {
+        undecided(s, &open, worst.unwrap_or(Reason::NotProved), 0, findings);
+    }
+}
+
+fn mark_controls(s: &mut Side, in_s: &[bool], reason: Reason, nodes: u64, findings: &mut Vec<Finding>) {
+    let pts: Vec<Point> = (0..in_s.len())
+        .filter(|&p| in_s[p])
+        .map(Point::from_index)
+        .collect();
+    let mut newly = Vec::new();
+    for &p in &pts {
+        if s.verdict[p.index()] != Verdict::Controls {
+            s.verdict[p.index()] = Verdict::Controls;
+            newly.push(p);
+        }
+    }
+    if newly.is_empty() {
+        return;
+    }
+    findings.push(Finding {
+        player: s.color,
+        verdict: Verdict::Controls,
+        points: newly,
+        set: pts,
+        reason,
+        nodes,
+    });
+}
+
+fn undecided(s: &Side, pts: &[usize], reason: Reason, nodes: u64, findings: &mut Vec<Finding>) {
+    findings.push(Finding {
+        player: s.color,
+        verdict: Verdict::Undecided,
+        points: pts.iter().map(|&p| Point::from_index(p)).collect(),
+        set: Vec::new(),
+        reason,
+        nodes,
+    });
+}

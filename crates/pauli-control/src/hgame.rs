@@ -1,0 +1,374 @@
+//! Rule 14's hypothetical game `H(p, S)` (ljr.md §7.2) on an [`Arena`], with rule 17's
+//! endings (§7.3).
+//!
+//! # Construction
+//! The arena holds the points of `S`, the points outside `S` next to `S` (each now a stone of
+//! the refuter `p'`, permanently prohibited ones included — reading A11), and one virtual
+//! point adjacent to all of those. Rule 14 creates two new empty locations `v1`, `v2`
+//! adjacent to every outside location and not to each other (reading A10); one virtual point
+//! stands for both, which is exact because:
+//! * the prover can never play on `v1`/`v2` (his stone would have no liberty while the other
+//!   is empty, and it could not capture the outside, whose stones all touch both);
+//! * a refuter stone there only takes a liberty of his own wall and gives the prover new
+//!   options; a pass is never worse for him (ljr.md §7.2), so those moves are pruned;
+//! * the outside stones therefore can never be captured, whatever their number of liberties;
+//!   only for the refuter's two-eye formation do `v1`, `v2` matter (they are the wall's two
+//!   eyes), and the wall is treated as part of that formation from the start.
+//! Outside points not next to `S` cannot influence anything in `S` and are left out. Then
+//! stones without liberties are removed (rule 14, third item), history is forgotten, `P ∩ S`
+//! is kept (reading A11; [`KeepProhibited`](crate::KeepProhibited) can drop it) and the
+//! refuter moves first.
+//!
+//! # Endings (checked initially and after every action)
+//! * the prover has built a two-eye formation on `S` (rule 16): prover wins;
+//! * a refuter stone on a location of `S` next to the outside (A14): refuter wins;
+//! * the refuter's maximal formation contains a location of `S` (A15): refuter wins;
+//! * a situation similar to a former one: refuter wins (the search's repetition rule);
+//! * (rule 14 reading) two passes, the first one clean, end the game: refuter wins. The
+//!   prover never passes cleanly (it would let the refuter end the game), so his only pass is
+//!   the one that lifts a ko ban (§7.4).
+//!
+//! Static shortcuts that are consequences of the rules, not new rules: a refuter chain in `S`
+//! next to a permanently prohibited point, or unconditionally alive (Benson), can never be
+//! captured, so the prover can never have a formation on `S`; and a position in which every
+//! prover chain in `S` is proved safe and every region of `S` proved cleanable by the local
+//! games of [`crate::local`] is a prover win ([`crate::decomp`]).
+
+use crate::arena::{Arena, ArenaBuilder, NONE, Pos, Side};
+use crate::bits::Bits;
+use crate::decomp::{self, Decomposition};
+use crate::graph::{self, ArenaView};
+use crate::local::LocalCtx;
+use crate::real::Real;
+use crate::search::{Eval, Game, Kind};
+use crate::MoveOrder;
+use rules_core::Color;
+
+/// The decomposition leaf is tried only with this many refuter stones in `S` or fewer
+/// (typically right after a capture), so that it stays cheap.
+const LEAF_MAX_REFUTER_STONES: u32 = 2;
+/// Node budget of each local search made by the decomposition leaf.
+const LEAF_LOCAL_NODES: u64 = 400;
+
+/// The pieces of an H arena before its width is chosen.
+pub(crate) struct HBuild {
+    pub b: ArenaBuilder,
+    pub prover: Vec<u16>,
+    pub refuter: Vec<u16>,
+}
+
+/// Builds `H(prover, S)` for the real position. `in_s[p]` marks `S`; `keep_p` keeps
+/// `P ∩ S` permanently prohibited (A11).
+pub(crate) fn build(real: &Real, prover: Color, in_s: &[bool], keep_p: bool) -> HBuild {
+    let n = real.len();
+    let mut b = ArenaBuilder::new();
+    let mut idx = vec![u16::MAX; n];
+    for p in 0..n {
+        if in_s[p] {
+            idx[p] = b.point(p as u32);
+        }
+    }
+    let mut wall = Vec::new();
+    for p in 0..n {
+        if in_s[p] {
+            for q in real.nbrs(p) {
+                if !in_s[q] && idx[q] == u16::MAX {
+                    idx[q] = b.point(q as u32);
+                    wall.push(idx[q]);
+                }
+            }
+        }
+    }
+    let virt = if wall.is_empty() {
+        None
+    } else {
+        Some(b.point(u32::MAX))
+    };
+    let (mut pr, mut rf) = (Vec::new(), Vec::new());
+    for p in 0..n {
+        if !in_s[p] {
+            continue;
+        }
+        let i = idx[p];
+        b.scope[i as usize] = true;
+        if real.perm[p] && keep_p {
+            b.perm[i as usize] = true;
+        } else {
+            b.playable[i as usize] = true;
+        }
+        match real.cells[p] {
+            Some(c) if c == prover => pr.push(i),
+            Some(_) => rf.push(i),
+            None => {}
+        }
+        for q in real.nbrs(p) {
+            b.edge(i, idx[q]);
+        }
+    }
+    for &w in &wall {
+        b.wall[w as usize] = true;
+        rf.push(w);
+        if let Some(v) = virt {
+            b.edge(w, v);
+        }
+    }
+    if let Some(v) = virt {
+        b.virt[v as usize] = true;
+    }
+    HBuild {
+        b,
+        prover: pr,
+        refuter: rf,
+    }
+}
+
+/// Options of the H game.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HOpts {
+    pub order: MoveOrder,
+    /// Use the decomposition leaf (prover chains safe, regions cleanable).
+    pub decomposition: bool,
+}
+
+/// The game `H(p, S)`.
+pub(crate) struct HGame<'c, const W: usize> {
+    pub a: Arena<W>,
+    opts: HOpts,
+    isolated: bool,
+    ctx: &'c mut LocalCtx,
+}
+
+impl<'c, const W: usize> HGame<'c, W> {
+    /// The arena and the initial position (stones without liberties removed, refuter to
+    /// move).
+    pub fn new(hb: &HBuild, opts: HOpts, ctx: &'c mut LocalCtx) -> (Self, Pos<W>) {
+        let a = hb.b.build::<W>();
+        let mut pr = Bits::empty();
+        let mut rf = Bits::empty();
+        for &p in &hb.prover {
+            pr.set(p as usize);
+        }
+        for &p in &hb.refuter {
+            rf.set(p as usize);
+        }
+        let mut pos = a.position(pr, rf, Side::Refuter);
+        // Rule 14, third item: all stones thereafter without liberties are removed.
+        let empty = a.empty(&pos);
+        let mut dead = [Bits::<W>::empty(); 2];
+        for s in 0..2 {
+            let mut rest = pos.st[s];
+            while let Some(p) = rest.first_one() {
+                let c = a.chain(&pos.st[s], p);
+                rest = rest.minus(c);
+                if !a.dilate(c).intersects(&empty) {
+                    dead[s] = dead[s].or(c);
+                }
+            }
+        }
+        if !dead[0].is_empty() || !dead[1].is_empty() {
+            pos = a.position(pos.st[0].minus(dead[0]), pos.st[1].minus(dead[1]), Side::Refuter);
+        }
+        let isolated = a.scope.iter().any(|p| a.nbr[p].is_empty());
+        (
+            HGame {
+                a,
+                opts,
+                isolated,
+                ctx,
+            },
+            pos,
+        )
+    }
+
+    /// Rule 16 for the prover on `S`.
+    pub fn prover_formation(&self, pos: &Pos<W>) -> bool {
+        let a = &self.a;
+        if self.isolated || pos.st[1].intersects(&a.scope) || !a.border.is_subset(&pos.st[0]) {
+            return false;
+        }
+        let empty = a.empty(pos);
+        let e = empty.and(a.scope);
+        if a.dilate(e).intersects(&empty) {
+            return false;
+        }
+        let mut rest = pos.st[0].and(a.scope);
+        while let Some(p) = rest.first_one() {
+            let c = a.chain(&pos.st[0], p);
+            rest = rest.minus(c);
+            if a.dilate(c).and(e).count() < 2 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Rule 17, second ending (A15): the refuter's maximal formation, the wall counted as
+    /// alive, contains a location of `S`.
+    pub fn refuter_formation_touches(&self, pos: &Pos<W>) -> bool {
+        let a = &self.a;
+        if !pos.st[1].intersects(&a.scope) {
+            // Without refuter stones in S only an empty border point surrounded by the wall
+            // could be a refuter eye in S.
+            let empty = a.empty(pos).and(a.border);
+            if !empty.iter().any(|p| a.nbr[p].is_subset(&pos.st[1])) {
+                return false;
+            }
+        }
+        a.max_formation(pos, Side::Refuter, a.wall)
+            .intersects(&a.scope)
+    }
+
+    /// A refuter chain in `S` that can never be captured: next to a permanently prohibited
+    /// point, or unconditionally alive (Benson).
+    fn refuter_immortal_in_s(&self, pos: &Pos<W>) -> bool {
+        let a = &self.a;
+        let rs = pos.st[1].and(a.scope);
+        if rs.is_empty() {
+            return false;
+        }
+        if !a.perm.is_empty() && a.dilate(rs).intersects(&a.perm) {
+            return true;
+        }
+        let view = ArenaView { arena: a, pos };
+        let ch = graph::chains(&view, Side::Refuter);
+        let pinned: Vec<bool> = ch
+            .members
+            .iter()
+            .map(|m| m.iter().any(|&p| a.wall.has(p)))
+            .collect();
+        let alive = graph::benson(&view, Side::Refuter, &ch, &pinned);
+        ch.members
+            .iter()
+            .zip(&alive)
+            .any(|(m, &al)| al && m.iter().any(|&p| a.scope.has(p)))
+    }
+
+    fn ordered_moves(&self, pos: &Pos<W>, out: &mut Vec<Pos<W>>) {
+        let a = &self.a;
+        let side = pos.to_move;
+        let free = a.playable.minus(pos.st[0].or(pos.st[1]));
+        let mut scored: Vec<(i32, Pos<W>)> = Vec::new();
+        for p in free.iter() {
+            if p as u16 == pos.ban {
+                continue;
+            }
+            if let Some(pl) = a.place(pos, p, side) {
+                let score = match self.opts.order {
+                    MoveOrder::Heuristic => self.score(pos, p, side, &pl.pos, pl.captured.count()),
+                    MoveOrder::Natural => 0,
+                    MoveOrder::Reversed => -(p as i32),
+                };
+                scored.push((score, pl.pos));
+            }
+        }
+        scored.sort_by(|x, y| y.0.cmp(&x.0));
+        out.extend(scored.into_iter().map(|(_, p)| p));
+    }
+
+    fn score(&self, before: &Pos<W>, p: usize, side: Side, after: &Pos<W>, captured: u32) -> i32 {
+        let a = &self.a;
+        let opp = side.opp().idx();
+        let mut s = 100 * captured as i32;
+        if side == Side::Refuter && a.border.has(p) {
+            s += 10_000;
+        }
+        let empty = a.empty(after);
+        let mut seen = Bits::<W>::empty();
+        for &q in a.adj(p) {
+            let q = q as usize;
+            if after.st[opp].has(q) && !seen.has(q) {
+                let c = a.chain(&after.st[opp], q);
+                seen = seen.or(c);
+                let libs = a.dilate(c).and(empty).count();
+                s += match libs {
+                    1 => 40,
+                    2 => 10,
+                    _ => 3,
+                };
+            }
+        }
+        if before.st[side.idx()].intersects(&a.nbr[p]) {
+            s += 1;
+        }
+        s
+    }
+}
+
+impl<const W: usize> Game for HGame<'_, W> {
+    type Node = Pos<W>;
+
+    fn key(&self, n: &Pos<W>) -> u64 {
+        self.a.situation_hash(n)
+    }
+
+    fn evaluate(&mut self, pos: &Pos<W>) -> Eval {
+        if self.prover_formation(pos) {
+            return Eval::ProverWin;
+        }
+        if pos.st[1].intersects(&self.a.border) {
+            return Eval::RefuterWin;
+        }
+        if self.refuter_formation_touches(pos) {
+            return Eval::RefuterWin;
+        }
+        if self.refuter_immortal_in_s(pos) {
+            return Eval::RefuterWin;
+        }
+        if self.opts.decomposition
+            && pos.to_move == Side::Refuter
+            && self.a.perm.is_empty()
+            && self.decomposition_wins(pos)
+        {
+            return Eval::ProverWin;
+        }
+        Eval::Open
+    }
+
+    fn expand(&mut self, pos: &Pos<W>, out: &mut Vec<Pos<W>>) -> Kind {
+        self.ordered_moves(pos, out);
+        match pos.to_move {
+            Side::Prover => {
+                if pos.ban != NONE {
+                    out.push(self.a.pass(pos));
+                }
+                Kind::Or
+            }
+            Side::Refuter => {
+                out.push(self.a.pass(pos));
+                Kind::And
+            }
+        }
+    }
+}
+
+impl<const W: usize> HGame<'_, W> {
+    /// The decomposition leaf: every prover chain in `S` safe and every region of `S`
+    /// cleanable, proved by local games (ljr.md §10, technique 3).
+    fn decomposition_wins(&mut self, pos: &Pos<W>) -> bool {
+        let a = &self.a;
+        // Cheap necessary conditions first: no empty border point, every prover chain with
+        // two liberties.
+        if !a.border.is_subset(&pos.st[0]) {
+            return false;
+        }
+        let empty = a.empty(pos);
+        let mut rest = pos.st[0].and(a.scope);
+        while let Some(p) = rest.first_one() {
+            let c = a.chain(&pos.st[0], p);
+            rest = rest.minus(c);
+            if a.dilate(c).and(empty).count() < 2 {
+                return false;
+            }
+        }
+        if pos.st[1].and(a.scope).count() > LEAF_MAX_REFUTER_STONES {
+            return false;
+        }
+        let view = ArenaView { arena: &self.a, pos };
+        let scope: Vec<bool> = (0..self.a.n).map(|p| self.a.scope.has(p)).collect();
+        let saved = self.ctx.limits.nodes;
+        self.ctx.limits.nodes = saved.min(LEAF_LOCAL_NODES);
+        let d: Decomposition = decomp::decompose(&view, &scope, false, self.ctx);
+        self.ctx.limits.nodes = saved;
+        d.covers_scope
+    }
+}

@@ -1,0 +1,101 @@
+//! Options and budgets of an analysis.
+
+/// Node budgets and limits. Every search stops at its budget and answers *undecided*; no
+/// budget ever turns into a guess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budgets {
+    /// Nodes of one local search (one region of one player).
+    pub local_nodes: u64,
+    /// Nodes of one search of a whole hypothetical game `H(p, S)`.
+    pub search_nodes: u64,
+    /// Nodes of the whole analysis of one position (both players, every search).
+    pub position_nodes: u64,
+    /// Depth limit (plies) of every search: bounds the recursion.
+    pub max_depth: u32,
+    /// Entries of each search's transposition table (memory bound: about 100 bytes each).
+    pub tt_entries: usize,
+    /// Largest region (points) given to a local search.
+    pub max_local_region: usize,
+    /// Largest set `S` (points) for which `H(p, S)` is searched as a whole.
+    pub max_set: usize,
+    /// Largest number of regions whose connected unions are all tried before a location is
+    /// declared not controlled by search.
+    pub max_enumerated_regions: usize,
+}
+
+impl Default for Budgets {
+    fn default() -> Self {
+        Budgets {
+            local_nodes: 20_000,
+            search_nodes: 200_000,
+            position_nodes: 2_000_000,
+            max_depth: 200,
+            tt_entries: 1 << 18,
+            max_local_region: 160,
+            max_set: 120,
+            max_enumerated_regions: 6,
+        }
+    }
+}
+
+impl Budgets {
+    /// Budgets for a quick answer: a tenth of the default searching.
+    #[must_use]
+    pub fn quick() -> Budgets {
+        Budgets {
+            local_nodes: 2_000,
+            search_nodes: 20_000,
+            position_nodes: 200_000,
+            ..Budgets::default()
+        }
+    }
+}
+
+/// Reading A11 of ljr.md: what happens to permanently prohibited locations inside the set of
+/// the hypothetical game ("all former situations and actions are forgotten").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KeepProhibited {
+    /// `P ∩ S` stays permanently prohibited: `P` belongs to the current situation (r8), and
+    /// cycle removals are meant to be final. The recommended reading.
+    #[default]
+    Keep,
+    /// `P ∩ S` is forgotten with the history and becomes ordinary empty locations.
+    Drop,
+}
+
+/// Move ordering of the searches. Only speed depends on it, never an answer (a property the
+/// tests check).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MoveOrder {
+    /// Captures, ataris and contact moves first.
+    #[default]
+    Heuristic,
+    /// Point order.
+    Natural,
+    /// Reverse point order.
+    Reversed,
+}
+
+/// Options of an analysis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Budgets and limits.
+    pub budgets: Budgets,
+    /// Reading A11.
+    pub keep_prohibited: KeepProhibited,
+    /// Move ordering (speed only).
+    pub order: MoveOrder,
+    /// Use the decomposition leaf inside whole-game searches (speed only).
+    pub decomposition_leaf: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            budgets: Budgets::default(),
+            keep_prohibited: KeepProhibited::Keep,
+            order: MoveOrder::Heuristic,
+            decomposition_leaf: true,
+        }
+    }
+}

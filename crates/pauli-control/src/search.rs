@@ -1,0 +1,509 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) over the AND/OR graph of a
+//! hypothetical game, with a transposition table, explicit budgets, and repetition handled so
+//! that the Graph-History-Interaction problem (Kishimoto & Müller 2004) cannot make an
+//! answer wrong.
+//!
+//! # What is proved
+//! OR nodes are positions with the prover to move, AND nodes positions with the refuter to
+//! move (or, in local games, a sum of independent components, all of which must be won).
+//! *Proved* means the prover can force a win; *disproved* means he cannot.
+//!
+//! # Repetition and the transposition table
+//! A child equal to a position on the current path is a refuter win *on this path* (rule 17:
+//! a situation similar to a former one). Such results are path dependent, so:
+//!
+//! * a **proof** never uses a repetition (repetitions only ever count against the prover), so
+//!   every proof is history-free and is stored in the table unconditionally: the proofs form
+//!   a well-founded order (each is built from leaves and earlier proofs), which is itself a
+//!   prover strategy that never repeats a situation (ljr.md §7.4);
+//! * a **disproof** carries the shallowest path index of the repetitions it used. At the node
+//!   with that index or above it, the refuter's strategy loops inside the subtree — a true
+//!   refuter win whatever the history — and the disproof is stored. Below it, the disproof is
+//!   kept only for the current visit and never stored.
+//!
+//! With those two rules a proof at the root is a real prover win and a disproof at the root
+//! a real refuter win (the root has no history). A disproof that depends on the depth limit
+//! is never stored and, at the root, yields *unknown*.
+//!
+//! # Budgets
+//! `nodes` bounds the number of node expansions, `max_depth` the recursion depth (so a big
+//! region cannot make the recursion deep), `tt_entries` the table. Running out of any of the
+//! first two gives [`Outcome::Unknown`], never a guess.
+
+use std::collections::HashMap;
+
+/// Infinity for proof and disproof numbers.
+pub(crate) const INF: u32 = u32::MAX / 4;
+
+/// AND or OR.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kind {
+    /// The prover chooses (one child must be proved).
+    Or,
+    /// All children must be proved.
+    And,
+}
+
+/// Static value of a node.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Eval {
+    ProverWin,
+    RefuterWin,
+    Open,
+}
+
+/// A game for the search.
+pub(crate) trait Game {
+    type Node: Copy + Eq;
+    /// A hash of the node (equal nodes, equal hashes).
+    fn key(&self, n: &Node<Self>) -> u64;
+    /// Static value.
+    fn evaluate(&mut self, n: &Node<Self>) -> Eval;
+    /// Children in order of preference, and whether the node is AND or OR. An OR node without
+    /// children is lost for the prover; an AND node without children is won.
+    fn expand(&mut self, n: &Node<Self>, out: &mut Vec<Node<Self>>) -> Kind;
+}
+
+type Node<G> = <G as Game>::Node;
+
+/// Why a search stopped without an answer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Exhausted {
+    /// The node budget ran out.
+    Nodes,
+    /// The depth limit was reached on every line that could still decide.
+    Depth,
+}
+
+/// The answer of a search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Outcome {
+    Proved,
+    Disproved,
+    Unknown(Exhausted),
+}
+
+/// Limits of one search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub nodes: u64,
+    pub max_depth: u32,
+    pub tt_entries: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Entry<N> {
+    node: N,
+    pn: u32,
+    dn: u32,
+}
+
+/// pn/dn of a child as seen from its parent; `rep` for disproofs: the shallowest path index
+/// of a repetition used (`CLEAN` if none, `TAINT` if the depth limit was used).
+#[derive(Clone, Copy, Debug)]
+struct Val {
+    pn: u32,
+    dn: u32,
+    rep: i32,
+}
+
+const CLEAN: i32 = i32::MAX;
+const TAINT: i32 = -1;
+
+/// A df-pn searcher over one game.
+pub(crate) struct Dfpn<'g, G: Game> {
+    pub game: &'g mut G,
+    tt: HashMap<u64, Vec<Entry<Node<G>>>>,
+    tt_len: usize,
+    path: Vec<(u64, Node<G>)>,
+    pub nodes: u64,
+    limits: Limits,
+    aborted: bool,
+    depth_hit: bool,
+}
+
+impl<'g, G: Game> Dfpn<'g, G> {
+    pub fn new(game: &'g mut G, limits: Limits) -> Self {
+        Dfpn {
+            game,
+            tt: HashMap::new(),
+            tt_len: 0,
+            path: Vec::new(),
+            nodes: 0,
+            limits,
+            aborted: false,
+            depth_hit: false,
+        }
+    }
+
+    /// Solves from `root`.
+    pub fn solve(&mut self, root: Node<G>) -> Outcome {
+        let key = self.game.key(&root);
+        let v = self.mid(root, key, INF, INF);
+        if self.aborted {
+            return Outcome::Unknown(Exhausted::Nodes);
+        }
+        if v.pn == 0 {
+            Outcome::Proved
+        } else if v.dn == 0 {
+            if v.rep == TAINT {
+                Outcome::Unknown(Exhausted::Depth)
+            } else {
+                Outcome::Disproved
+            }
+        } else {
+            // Thresholds are infinite, so this only happens when both numbers overflowed.
+            Outcome::Unknown(if self.depth_hit {
+                Exhausted::Depth
+            } else {
+                Exhausted::Nodes
+            })
+        }
+    }
+
+    fn lookup(&self, key: u64, node: &Node<G>) -> Option<Entry<Node<G>>> {
+        self.tt
+            .get(&key)
+            .and_then(|b| b.iter().find(|e| e.node == *node).copied())
+    }
+
+    fn store(&mut self, key: u64, node: Node<G>, pn: u32, dn: u32) {
+        let fin = pn == 0 || dn == 0;
+        let bucket = self.tt.entry(key).or_default();
+        if let Some(e) = bucket.iter_mut().find(|e| e.node == node) {
+            // A final value is never replaced by an estimate.
+            if e.pn != 0 && e.dn != 0 {
+                e.pn = pn;
+                e.dn = dn;
+            }
+            return;
+        }
+        // Bounded memory: past the cap keep only final values, past twice the cap nothing.
+        if self.tt_len >= 2 * self.limits.tt_entries
+            || (self.tt_len >= self.limits.tt_entries && !fin)
+        {
+            return;
+        }
+        bucket.push(Entry { node, pn, dn });
+        self.tt_len += 1;
+    }
+
+    /// The value of a child from the table, the path, or the default.
+    fn child_val(&self, key: u64, node: &Node<G>) -> Val {
+        if let Some(e) = self.lookup(key, node) {
+            if e.pn == 0 {
+                return Val {
+                    pn: 0,
+                    dn: INF,
+                    rep: CLEAN,
+                };
+            }
+            if e.dn == 0 {
+                return Val {
+                    pn: INF,
+                    dn: 0,
+                    rep: CLEAN,
+                };
+            }
+            if let Some(j) = self.on_path(key, node) {
+                return Val {
+                    pn: INF,
+                    dn: 0,
+                    rep: j as i32,
+                };
+            }
+            return Val {
+                pn: e.pn,
+                dn: e.dn,
+                rep: CLEAN,
+            };
+        }
+        if let Some(j) = self.on_path(key, node) {
+            return Val {
+                pn: INF,
+                dn: 0,
+                rep: j as i32,
+            };
+        }
+        Val {
+            pn: 1,
+            dn: 1,
+            rep: CLEAN,
+        }
+    }
+
+    fn on_path(&self, key: u64, node: &Node<G>) -> Option<usize> {
+        self.path
+            .iter()
+            .position(|(k, n)| *k == key && n == node)
+    }
+
+    fn mid(&mut self, node: Node<G>, key: u64, th_pn: u32, th_dn: u32) -> Val {
+        self.nodes += 1;
+        if self.nodes > self.limits.nodes {
+            self.aborted = true;
+            return Val {
+                pn: 1,
+                dn: 1,
+                rep: CLEAN,
+            };
+        }
+        match self.game.evaluate(&node) {
+            Eval::ProverWin => {
+                self.store(key, node, 0, INF);
+                return Val {
+                    pn: 0,
+                    dn: INF,
+                    rep: CLEAN,
+                };
+            }
+            Eval::RefuterWin => {
+                self.store(key, node, INF, 0);
+                return Val {
+                    pn: INF,
+                    dn: 0,
+                    rep: CLEAN,
+                };
+            }
+            Eval::Open => {}
+        }
+        let ply = self.path.len();
+        if ply as u32 >= self.limits.max_depth {
+            self.depth_hit = true;
+            return Val {
+                pn: INF,
+                dn: 0,
+                rep: TAINT,
+            };
+        }
+        let mut kids = Vec::new();
+        let kind = self.game.expand(&node, &mut kids);
+        if kids.is_empty() {
+            let (pn, dn) = match kind {
+                Kind::Or => (INF, 0),
+                Kind::And => (0, INF),
+            };
+            self.store(key, node, pn, dn);
+            return Val { pn, dn, rep: CLEAN };
+        }
+        let keys: Vec<u64> = kids.iter().map(|k| self.game.key(k)).collect();
+        self.path.push((key, node));
+        let mut vals: Vec<Val> = kids
+            .iter()
+            .zip(&keys)
+            .map(|(k, &h)| self.child_val(h, k))
+            .collect();
+        let result = loop {
+            let (pn, dn, best, second) = aggregate(kind, &vals);
+            if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.aborted {
+                break (pn, dn);
+            }
+            let (c_pn, c_dn) = match kind {
+                Kind::Or => (
+                    th_pn.min(second.saturating_add(1)),
+                    sat_sub(th_dn, dn).saturating_add(vals[best].dn).min(INF),
+                ),
+                Kind::And => (
+                    sat_sub(th_pn, pn).saturating_add(vals[best].pn).min(INF),
+                    th_dn.min(second.saturating_add(1)),
+                ),
+            };
+            let v = self.mid(kids[best], keys[best], c_pn, c_dn);
+            vals[best] = v;
+        };
+        self.path.pop();
+        let (pn, dn) = result;
+        if self.aborted {
+            return Val {
+                pn: 1,
+                dn: 1,
+                rep: CLEAN,
+            };
+        }
+        if pn == 0 {
+            self.store(key, node, 0, INF);
+            return Val {
+                pn: 0,
+                dn: INF,
+                rep: CLEAN,
+            };
+        }
+        if dn == 0 {
+            let rep = match kind {
+                Kind::Or => vals.iter().map(|v| v.rep).min().unwrap_or(CLEAN),
+                Kind::And => vals
+                    .iter()
+                    .filter(|v| v.dn == 0)
+                    .map(|v| v.rep)
+                    .max()
+                    .unwrap_or(CLEAN),
+            };
+            if rep >= ply as i32 {
+                self.store(key, node, INF, 0);
+                return Val {
+                    pn: INF,
+                    dn: 0,
+                    rep: CLEAN,
+                };
+            }
+            return Val { pn: INF, dn: 0, rep };
+        }
+        let (pn, dn) = (pn.min(INF - 1), dn.min(INF - 1));
+        self.store(key, node, pn, dn);
+        Val { pn, dn, rep: CLEAN }
+    }
+}
+
+#[inline]
+fn sat_sub(a: u32, b: u32) -> u32 {
+    a.saturating_sub(b)
+}
+
+/// (pn, dn, best child, second-best number) of a node from its children.
+fn aggregate(kind: Kind, vals: &[Val]) -> (u32, u32, usize, u32) {
+    let mut best = 0;
+    let mut first = INF + 1;
+    let mut second = INF;
+    let mut sum: u32 = 0;
+    for (i, v) in vals.iter().enumerate() {
+        let (sel, add) = match kind {
+            Kind::Or => (v.pn, v.dn),
+            Kind::And => (v.dn, v.pn),
+        };
+        sum = sum.saturating_add(add).min(INF);
+        if sel < first {
+            second = first.min(INF);
+            first = sel;
+            best = i;
+        } else if sel < second {
+            second = sel;
+        }
+    }
+    let first = first.min(INF);
+    match kind {
+        Kind::Or => (first, sum, best, second),
+        Kind::And => (sum, first, best, second),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy game on integers with explicit edges, for the GHI cases.
+    struct Toy {
+        /// children of each node; node kinds; terminal values.
+        edges: Vec<Vec<usize>>,
+        or: Vec<bool>,
+        value: Vec<Eval>,
+    }
+
+    impl Game for Toy {
+        type Node = usize;
+        fn key(&self, n: &usize) -> u64 {
+            *n as u64
+        }
+        fn evaluate(&mut self, n: &usize) -> Eval {
+            self.value[*n]
+        }
+        fn expand(&mut self, n: &usize, out: &mut Vec<usize>) -> Kind {
+            out.extend(&self.edges[*n]);
+            if self.or[*n] { Kind::Or } else { Kind::And }
+        }
+    }
+
+    fn lim() -> Limits {
+        Limits {
+            nodes: 10_000,
+            max_depth: 100,
+            tt_entries: 1000,
+        }
+    }
+
+    #[test]
+    fn simple_proof_and_disproof() {
+        use Eval::*;
+        // 0 (OR) -> 1 (AND) -> {2 win, 3 win}; 0 -> 4 loss
+        let mut g = Toy {
+            edges: vec![vec![4, 1], vec![2, 3], vec![], vec![], vec![]],
+            or: vec![true, false, true, true, true],
+            value: vec![Open, Open, ProverWin, ProverWin, RefuterWin],
+        };
+        assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Proved);
+        g.value[3] = RefuterWin;
+        assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Disproved);
+    }
+
+    #[test]
+    fn ghi_path_dependent_disproof_is_not_reused() {
+        use Eval::*;
+        // The classic GHI shape: root 0 (OR) has children 1 and 2. Node 1 (AND) leads only to
+        // 3; node 2 (AND) leads only to 3; 3 (OR) can go back to 1 (a repetition when reached
+        // via 1) or to 4, a prover win only via... 4 (AND) -> 2.
+        // Via 1: 0-1-3: 3 may go to 4 -> 2 -> 3 (repetition) or back to 1 (repetition): lost.
+        // Via 2: 0-2-3: 3 may go to 1 -> 3 (repetition) ... all lost as well; with a win leaf
+        // added at 4 the answer must be a proof from both sides.
+        let mut g = Toy {
+            edges: vec![vec![1, 2], vec![3], vec![3], vec![1, 4], vec![5], vec![]],
+            or: vec![true, false, false, true, false, true],
+            value: vec![Open, Open, Open, Open, Open, ProverWin],
+        };
+        assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Proved);
+        // Without the win leaf, the only way on is back: a refuter win by repetition.
+        g.edges[4] = vec![2];
+        assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Disproved);
+    }
+
+    #[test]
+    fn a_proof_that_needs_a_state_first_disproved_by_repetition_elsewhere() {
+        use Eval::*;
+        // 0 OR -> {1, 2}. 1 AND -> {3}. 3 OR -> {1, 6}: 6 loses, 1 repeats: so 3 is a
+        // path-dependent loss when reached through 1. 2 AND -> {3}, 3 reached via 2: 3 -> 1
+        // -> 3 repetition again. 0 is lost. Now give 3 a second way: 3 -> 7 (win) only;
+        // everything proved.
+        let mut g = Toy {
+            edges: vec![vec![1, 2], vec![3], vec![3], vec![1, 6], vec![], vec![], vec![]],
+            or: vec![true, false, false, true, true, true, true],
+            value: vec![Open, Open, Open, Open, Open, Open, RefuterWin],
+        };
+        assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Disproved);
+        g.value[6] = ProverWin;
+        assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Proved);
+    }
+
+    #[test]
+    fn budget_gives_unknown() {
+        use Eval::*;
+        // A long chain of OR nodes ending in a win.
+        let n = 50;
+        let mut edges: Vec<Vec<usize>> = (0..n).map(|i| vec![i + 1]).collect();
+        edges.push(vec![]);
+        let mut value = vec![Open; n];
+        value.push(ProverWin);
+        let mut g = Toy {
+            edges,
+            or: vec![true; n + 1],
+            value,
+        };
+        let small = Limits {
+            nodes: 10,
+            max_depth: 100,
+            tt_entries: 100,
+        };
+        assert_eq!(
+            Dfpn::new(&mut g, small).solve(0),
+            Outcome::Unknown(Exhausted::Nodes)
+        );
+        let shallow = Limits {
+            nodes: 1000,
+            max_depth: 10,
+            tt_entries: 100,
+        };
+        assert_eq!(
+            Dfpn::new(&mut g, shallow).solve(0),
+            Outcome::Unknown(Exhausted::Depth)
+        );
+        assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Proved);
+    }
+}

@@ -1,0 +1,68 @@
+//! Boards from diagrams.
+
+use pauli_control::{Control, ControlMap, Options, analyze};
+use rules_core::{Board, Color, Point, Topology};
+use std::sync::Arc;
+
+/// A board from rows of `X` (Black), `O` (White), `.` (empty); `aa` is the top left.
+pub fn board(rows: &[&str]) -> Board {
+    let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
+    let mut b = Board::new(Arc::clone(&topo));
+    let mut edits = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), rows[0].len(), "ragged diagram");
+        for (x, ch) in row.chars().enumerate() {
+            let c = match ch {
+                'X' => Some(Color::Black),
+                'O' => Some(Color::White),
+                '.' => None,
+                _ => panic!("bad diagram char {ch}"),
+            };
+            edits.push((topo.at(x, y).unwrap(), c));
+        }
+    }
+    b.setup(&edits);
+    assert!(b.libertyless_chains().is_empty(), "diagram has chains without liberties");
+    b
+}
+
+pub fn pt(b: &Board, s: &str) -> Point {
+    b.topology().parse_sgf(s).unwrap_or_else(|| panic!("no point {s}"))
+}
+
+pub fn pts(b: &Board, list: &str) -> Vec<Point> {
+    let mut v: Vec<Point> = list.split_whitespace().map(|s| pt(b, s)).collect();
+    v.sort_unstable();
+    v
+}
+
+pub fn analyze_default(b: &Board) -> ControlMap {
+    analyze(b, &[], &Options::default()).unwrap()
+}
+
+/// The control map as a diagram: `B`/`W` controlled, `-` neither, `*` both, `?` undecided.
+pub fn picture(b: &Board, m: &ControlMap) -> String {
+    let (w, h) = b.topology().grid_size().unwrap();
+    let mut s = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            let p = b.topology().at(x, y).unwrap();
+            s.push(match m.control(p) {
+                Control::Black => 'B',
+                Control::White => 'W',
+                Control::Neither => '-',
+                Control::Both => '*',
+                Control::Undecided => '?',
+            });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// Asserts the control picture.
+pub fn assert_picture(b: &Board, m: &ControlMap, rows: &[&str]) {
+    let got = picture(b, m);
+    let want: String = rows.iter().map(|r| format!("{r}\n")).collect();
+    assert_eq!(got, want, "control map\n got:\n{got}\nwant:\n{want}\nfindings: {:#?}", m.findings);
+}

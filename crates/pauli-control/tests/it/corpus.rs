@@ -1,0 +1,192 @@
+//! Quality on real games (ignored by default; run with `--release --ignored --nocapture`):
+//! coverage of the final positions of counted games in ../shared/corpus, agreement of the
+//! dead stones with the KGS 2017 territory markup, and time per position.
+
+use pauli_control::{Options, Verdict, analyze};
+use rules_core::{Action, Board, Color, GameRecord, Outcome, Point, RecordedMove};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+pub const CORPUS: &str = "/work/shared/corpus";
+
+/// The final position of a record's main line (setup, then moves played with captures).
+pub fn final_board(rec: &GameRecord) -> Board {
+    let mut b = Board::new(rec.topology.clone());
+    for a in &rec.actions {
+        match a {
+            Action::Setup(edits) => b.setup(edits),
+            Action::Move {
+                color,
+                mv: RecordedMove::Place(p),
+            } => {
+                if b.is_empty_at(*p) {
+                    b.play(*p, *color);
+                }
+            }
+            _ => {}
+        }
+    }
+    for c in Color::BOTH {
+        b.clear_libertyless(c);
+    }
+    b
+}
+
+pub fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            sgf_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "sgf") {
+            out.push(p);
+        }
+    }
+}
+
+/// Counted games (a score result) of a folder, as (path, record).
+pub fn counted(dir: &str) -> Vec<(PathBuf, GameRecord)> {
+    let mut files = Vec::new();
+    sgf_files(&Path::new(CORPUS).join(dir), &mut files);
+    let mut out = Vec::new();
+    for f in files {
+        let Ok(bytes) = std::fs::read(&f) else { continue };
+        let Ok(file) = sgf_record::read_sgf(&bytes, &Default::default()) else { continue };
+        for g in file.games.into_iter().flatten() {
+            let scored = matches!(
+                g.result.as_ref().map(|r| &r.outcome),
+                Some(Outcome::Score { margin, .. }) if *margin > 0.0
+            );
+            if scored && g.topology.grid_size().is_some_and(|(w, h)| w == h) {
+                out.push((f.clone(), g));
+            }
+        }
+    }
+    out
+}
+
+/// Dead stones according to the markup: stones on the opponent's marked territory, and
+/// stones marked dead.
+pub fn markup_dead(b: &Board, rec: &GameRecord) -> Vec<Point> {
+    let mut v = Vec::new();
+    for c in Color::BOTH {
+        for &p in &rec.markup.territory[c] {
+            if b.get(p) == Some(c.opp()) {
+                v.push(p);
+            }
+        }
+    }
+    for &p in &rec.markup.dead {
+        if b.get(p).is_some() {
+            v.push(p);
+        }
+    }
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+#[derive(Default, Debug)]
+pub struct Stats {
+    pub games: usize,
+    pub points: usize,
+    pub decided: usize,
+    pub full_games: usize,
+    pub times_us: Vec<u64>,
+    pub nodes: u64,
+    pub exhausted: usize,
+}
+
+impl Stats {
+    pub fn add(&mut self, b: &Board, opts: &Options) -> pauli_control::ControlMap {
+        let t = Instant::now();
+        let m = analyze(b, &[], opts).unwrap();
+        self.times_us.push(t.elapsed().as_micros() as u64);
+        let und = m.undecided().len();
+        self.games += 1;
+        self.points += b.len();
+        self.decided += b.len() - und;
+        if und == 0 {
+            self.full_games += 1;
+        }
+        self.nodes += m.nodes;
+        if m.budget_exhausted {
+            self.exhausted += 1;
+        }
+        m
+    }
+
+    pub fn report(&mut self, name: &str) {
+        self.times_us.sort_unstable();
+        let q = |f: f64| {
+            self.times_us
+                .get(((self.times_us.len() as f64 - 1.0) * f) as usize)
+                .copied()
+                .unwrap_or(0)
+        };
+        println!(
+            "{name}: {} games, coverage {:.3}% ({} of {} points), fully decided games {}, \
+             time median {} µs p90 {} p99 {} max {}, nodes {}, position budget exhausted {}",
+            self.games,
+            100.0 * self.decided as f64 / self.points.max(1) as f64,
+            self.decided,
+            self.points,
+            self.full_games,
+            q(0.5),
+            q(0.9),
+            q(0.99),
+            q(1.0),
+            self.nodes,
+            self.exhausted
+        );
+    }
+}
+
+fn picture(b: &Board, m: &pauli_control::ControlMap) -> String {
+    let (w, h) = b.topology().grid_size().unwrap();
+    let mut s = String::new();
+    for y in 0..h {
+        for x in 0..w {
+            let p = b.topology().at(x, y).unwrap();
+            let st = match b.get(p) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '.',
+            };
+            let c = match m.control(p) {
+                pauli_control::Control::Black => 'b',
+                pauli_control::Control::White => 'w',
+                pauli_control::Control::Neither => '-',
+                pauli_control::Control::Both => '*',
+                pauli_control::Control::Undecided => '?',
+            };
+            s.push(st);
+            s.push(c);
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+#[ignore = "corpus; run with --release --ignored --nocapture"]
+fn explore_kgs() {
+    let games = counted("kgs/2017-01");
+    let mut st = Stats::default();
+    let only = std::env::var("ONLY").ok();
+    for (path, rec) in games.iter().filter(|(_, r)| !r.markup.is_empty()).filter(|(p, _)| only.as_ref().is_none_or(|o| p.to_string_lossy().contains(o.as_str()))).take(20) {
+        let b = final_board(rec);
+        let m = st.add(&b, &Options::default());
+        println!("{} undecided {} nodes {} t {}µs", path.display(), m.undecided().len(), m.nodes, st.times_us.last().unwrap());
+        if m.undecided().len() > 0 && std::env::var("SHOW").is_ok() {
+            println!("{}", picture(&b, &m));
+            for f in &m.findings {
+                if true {
+                    println!("  {:?} {:?} {:?} {} pts", f.player, f.reason, f.nodes, f.points.len());
+                }
+            }
+        }
+    }
+    st.report("kgs 2017-01 (20)");
+}

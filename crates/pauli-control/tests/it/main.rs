@@ -1,0 +1,8 @@
+//! Integration tests of pauli-control: one binary, a module per area.
+
+mod common;
+mod cases;
+mod corpus;
+mod ljr;
+mod props;
+mod retro;
