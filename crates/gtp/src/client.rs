@@ -316,7 +316,14 @@ mod tests {
         );
         assert_eq!(
             split_command_line(r#"gorules gtp --rules '{"ko": "SIMPLE"}' "a b" c\ d"#).unwrap(),
-            ["gorules", "gtp", "--rules", r#"{"ko": "SIMPLE"}"#, "a b", "c d"]
+            [
+                "gorules",
+                "gtp",
+                "--rules",
+                r#"{"ko": "SIMPLE"}"#,
+                "a b",
+                "c d"
+            ]
         );
         assert_eq!(split_command_line("x ''").unwrap(), ["x", ""]);
         assert_eq!(split_command_line("'open"), None);

@@ -15,9 +15,9 @@ use crate::vertex::{
     self, MAX_SIZE, VertexError, color_name, format_move, parse_color, parse_move,
 };
 use rules_core::{
-    Action, Assessment, Assessor, Board, Color, GameRecord, GameState, Illegal, Komi, Move,
-    Point, PointKind, PreAction, RecordedMove, Ruleset, ScoreBreakdown, ScoreError,
-    ScoringInput, StartPosition, Topology, Turn, Winner, score::points,
+    Action, Assessment, Assessor, Board, Color, GameRecord, GameState, Illegal, Komi, Move, Point,
+    PointKind, PreAction, RecordedMove, Ruleset, ScoreBreakdown, ScoreError, ScoringInput,
+    StartPosition, Topology, Turn, Winner, score::points,
 };
 use sgf_record::{ReadOptions, WriteOptions, read_sgf, write_sgf};
 use std::fmt::Write as _;
@@ -173,6 +173,9 @@ pub const COMMANDS: &[&str] = &[
     "gorules-score",
 ];
 
+/// The rules names KGS sends with `kgs-rules`.
+pub const KGS_RULES: &[&str] = &["chinese", "japanese", "aga", "new_zealand"];
+
 /// A GTP engine over one of gorules' rulesets.
 pub struct Engine {
     name: String,
@@ -257,7 +260,10 @@ impl Engine {
     /// The current state.
     #[must_use]
     pub fn state(&self) -> &dyn GameState {
-        self.states.last().expect("there is always a state").as_ref()
+        self.states
+            .last()
+            .expect("there is always a state")
+            .as_ref()
     }
 
     /// The board.
@@ -372,7 +378,11 @@ impl Engine {
     /// removal pending, legality is that of the whole turn.
     pub fn choose(&mut self, color: Color) -> Move {
         let pre = self.pre_for(color);
-        let state = self.states.last().expect("there is always a state").as_ref();
+        let state = self
+            .states
+            .last()
+            .expect("there is always a state")
+            .as_ref();
         choose_move(state, color, pre, &mut self.rng)
     }
 
@@ -387,21 +397,16 @@ impl Engine {
         mv
     }
 
-    /// Takes back the last turn.
-    ///
-    /// # Errors
-    /// When the last step is no turn (or there is none).
-    pub fn undo(&mut self) -> Result<(), ()> {
-        match self.steps.last() {
-            Some(Step::Turn(_)) => {
-                self.steps.pop();
-                self.states.pop();
-                self.dead = None;
-                self.pending_removal = None;
-                Ok(())
-            }
-            _ => Err(()),
+    /// Takes back the last turn; `false` when the last step is no turn (or there is none).
+    pub fn undo(&mut self) -> bool {
+        if !matches!(self.steps.last(), Some(Step::Turn(_))) {
+            return false;
         }
+        self.steps.pop();
+        self.states.pop();
+        self.dead = None;
+        self.pending_removal = None;
+        true
     }
 
     /// Sets the dead stones for the count of the current position: every chain holding one
@@ -419,10 +424,7 @@ impl Engine {
         let mut dead = Vec::new();
         for &p in points {
             if board.is_empty_at(p) {
-                return Err(format!(
-                    "{} holds no stone",
-                    vertex::vertex(&self.topo, p)
-                ));
+                return Err(format!("{} holds no stone", vertex::vertex(&self.topo, p)));
             }
             dead.extend(board.chain(p));
         }
@@ -754,10 +756,13 @@ impl Engine {
             "play" => self.cmd_play(&args),
             "genmove" | "kgs-genmove_cleanup" => self.cmd_genmove(&args, true),
             "reg_genmove" => self.cmd_genmove(&args, false),
-            "undo" => match self.undo() {
-                Ok(()) => Response::ok(),
-                Err(()) => Response::fail("cannot undo"),
-            },
+            "undo" => {
+                if self.undo() {
+                    Response::ok()
+                } else {
+                    Response::fail("cannot undo")
+                }
+            }
             "showboard" => Response::text(format!("\n{}", self.diagram())),
             "final_score" => match self.score() {
                 Ok(s) => Response::text(gtp_result(&s)),
@@ -778,9 +783,7 @@ impl Engine {
                 Err(None) => syntax("is_legal takes a color and a vertex"),
             },
             "time_settings" => match args.as_slice() {
-                [a, b, c] if [a, b, c].iter().all(|s| s.parse::<u64>().is_ok()) => {
-                    Response::ok()
-                }
+                [a, b, c] if [a, b, c].iter().all(|s| s.parse::<u64>().is_ok()) => Response::ok(),
                 _ => syntax("time_settings takes three integers"),
             },
             "time_left" => match args.as_slice() {
@@ -794,6 +797,10 @@ impl Engine {
                 _ => syntax("time_left takes a color and two numbers"),
             },
             "kgs-rules" => match args.as_slice() {
+                [name] if !KGS_RULES.contains(name) => Response::fail(format!(
+                    "unknown rules: {name} (KGS names {})",
+                    KGS_RULES.join(", ")
+                )),
                 [name] => match self.set_rules(name, RulesNaming::Kgs) {
                     Ok(_) => Response::ok(),
                     Err(e) => Response::fail(format!("unknown rules: {e}")),
@@ -812,23 +819,17 @@ impl Engine {
                 .join("\n"),
             ),
             "gorules-rules" => {
-                if args.is_empty() {
-                    Response::text(format!(
-                        "{}\n{}",
-                        self.ruleset.describe(),
-                        self.rules_how
-                    ))
-                } else {
-                    let text = args.join(" ");
-                    match self.set_rules(&text, RulesNaming::Gorules) {
-                        Ok(_) => Response::text(format!(
-                            "{}\n{}",
-                            self.ruleset.describe(),
-                            self.rules_how
-                        )),
-                        Err(e) => Response::fail(e),
+                if !args.is_empty() {
+                    if let Err(e) = self.set_rules(&args.join(" "), RulesNaming::Gorules) {
+                        return Response::fail(e);
                     }
                 }
+                Response::text(format!(
+                    "{}\n{}\n{}",
+                    self.ruleset.id(),
+                    self.ruleset.describe(),
+                    self.rules_how
+                ))
             }
             "gorules-explain_move" => match self.color_and_move(&args) {
                 Ok((c, mv)) => match self.check(c, mv) {
@@ -1194,9 +1195,13 @@ impl Engine {
                     None => '.',
                 });
             }
-            let _ = write!(out, " {row:<2}");
-            if let Some(f) = facts.get(y) {
-                let _ = write!(out, "    {f}");
+            match facts.get(y) {
+                Some(f) => {
+                    let _ = write!(out, " {row:<2}    {f}");
+                }
+                None => {
+                    let _ = write!(out, " {row}");
+                }
             }
             out.push('\n');
         }
@@ -1237,7 +1242,12 @@ fn score_lines(s: &ScoreBreakdown) -> String {
         )
     };
     let mut lines = vec![
-        format!("{} ({:?}, assessment {})", gtp_result(s), s.method, s.assessment),
+        format!(
+            "{} ({:?}, assessment {})",
+            gtp_result(s),
+            s.method,
+            s.assessment
+        ),
         side("black", &s.black),
         side("white", &s.white),
     ];

@@ -31,7 +31,7 @@ pub fn fixed(topo: &Topology, n: usize) -> Option<Vec<Point>> {
     let mid_top = (mid, lo);
     let corners = [lower_left, upper_right, upper_left, lower_right];
     let mut xy: Vec<(usize, usize)> = match n {
-        2 | 3 | 4 => corners[..n].to_vec(),
+        2..=4 => corners[..n].to_vec(),
         5 => [&corners[..], &[center]].concat(),
         6 => [&corners[..], &[mid_left, mid_right]].concat(),
         7 => [&corners[..], &[mid_left, mid_right, center]].concat(),

@@ -149,7 +149,10 @@ mod tests {
     fn eyes_true_and_false() {
         let b = board(&[".X...", "XX...", ".....", ".XXX.", ".X.XO", ".XXX."]);
         let t = b.topology().clone();
-        assert!(is_own_eye(&b, t.at(0, 0).unwrap(), Color::Black), "corner eye");
+        assert!(
+            is_own_eye(&b, t.at(0, 0).unwrap(), Color::Black),
+            "corner eye"
+        );
         assert!(!is_own_eye(&b, t.at(0, 0).unwrap(), Color::White));
         // Inside, one enemy diagonal is allowed.
         assert!(is_own_eye(&b, t.at(2, 4).unwrap(), Color::Black));

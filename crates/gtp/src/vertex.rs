@@ -49,7 +49,10 @@ pub fn parse_move(topo: &Topology, s: &str) -> Result<Move, VertexError> {
 /// As [`parse_move`].
 pub fn parse_vertex(topo: &Topology, s: &str) -> Result<Point, VertexError> {
     let mut chars = s.chars();
-    let letter = chars.next().ok_or(VertexError::Syntax)?.to_ascii_uppercase();
+    let letter = chars
+        .next()
+        .ok_or(VertexError::Syntax)?
+        .to_ascii_uppercase();
     let digits = chars.as_str();
     if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(VertexError::Syntax);
