@@ -15,10 +15,10 @@
 //! | `!` | the point of the forbidden move, when it is empty |
 //! | `(X)` `[!]` `<X>` | the last move, the forbidden move, a disputed claim |
 
+use crate::RenderError;
 use crate::geometry::{Labels, star_points};
 use crate::model::Picture;
 use crate::text::Entry;
-use crate::RenderError;
 use rules_core::{Color, PointKind, Shape};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -179,11 +179,7 @@ impl Ascii<'_> {
             }
             (Some(PointKind::Shared), None) => ('=', Style::Shared, Some(Entry::Shared)),
             (Some(PointKind::Undecided), None) => ('?', Style::Undecided, Some(Entry::Undecided)),
-            (Some(_), None) => (
-                if star { '+' } else { '.' },
-                Style::Grid,
-                Some(Entry::Dame),
-            ),
+            (Some(_), None) => (if star { '+' } else { '.' }, Style::Grid, Some(Entry::Dame)),
             (None, None) => (if star { '+' } else { '.' }, Style::Grid, None),
         };
         if let Some(e) = entry {
@@ -215,7 +211,7 @@ impl Ascii<'_> {
             .into_iter()
             .map(|(x, y)| y * w + x)
             .collect();
-        let mut header = " ".repeat(lw);
+        let mut header = " ".repeat(lw + 1);
         for c in &labels.cols {
             let _ = write!(header, " {c} ");
         }
@@ -223,7 +219,7 @@ impl Ascii<'_> {
         self.out.push_str(&header);
         self.out.push('\n');
         for y in 0..h {
-            let _ = write!(self.out, "{:>lw$}", labels.rows[y]);
+            let _ = write!(self.out, "{:>lw$} ", labels.rows[y]);
             if self.opts.color {
                 self.out.push_str(BOARD_BG);
             }
@@ -247,13 +243,14 @@ impl Ascii<'_> {
             if self.opts.color {
                 self.out.push_str(RESET);
             }
-            let _ = writeln!(self.out, "{}", labels.rows[y]);
+            let _ = writeln!(self.out, " {}", labels.rows[y]);
         }
         self.out.push_str(&header);
         self.out.push('\n');
 
         if self.opts.move_numbers && self.p.move_numbers.iter().any(Option::is_some) {
-            self.out.push_str("\nMove numbers of the stones on the board:\n");
+            self.out
+                .push_str("\nMove numbers of the stones on the board:\n");
             let mut header = " ".repeat(lw);
             for c in &labels.cols {
                 let _ = write!(header, "{c:>4}");
@@ -297,7 +294,11 @@ impl Ascii<'_> {
         let mut symbols = Vec::with_capacity(names.len());
         for (i, name) in names.iter().enumerate() {
             symbols.push(self.symbol(i, false));
-            let count = self.p.kind(i).map(|k| count_words(k, method)).unwrap_or_default();
+            let count = self
+                .p
+                .kind(i)
+                .map(|k| count_words(k, method))
+                .unwrap_or_default();
             let number = self.p.number(i).map(|n| n.to_string()).unwrap_or_default();
             let mut marks = Vec::new();
             if self.p.is_last(i) {
@@ -330,7 +331,7 @@ impl Ascii<'_> {
             }
         }
         let pad = |s: &str, w: usize| format!("{s}{}", " ".repeat(w - s.chars().count()));
-        let mut line = format!("  {}  stone", pad(heads[0], widths[0]));
+        let mut line = format!("  {}  symbol", pad(heads[0], widths[0]));
         for (h, w) in heads.iter().zip(widths).skip(1) {
             line.push_str("  ");
             line.push_str(&pad(h, w));
@@ -340,7 +341,7 @@ impl Ascii<'_> {
         for (r, (ch, style)) in rows.iter().zip(symbols) {
             let _ = write!(self.out, "  {}  ", pad(&r[0], widths[0]));
             self.styled(ch, style);
-            let mut rest = "    ".to_owned();
+            let mut rest = "     ".to_owned();
             for (cell, w) in r.iter().zip(widths).skip(1) {
                 rest.push_str("  ");
                 rest.push_str(&pad(cell, w));

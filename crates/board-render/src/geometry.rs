@@ -88,7 +88,17 @@ mod tests {
         );
         let nineteen = star_points(19, 19);
         assert_eq!(nineteen.len(), 9);
-        for p in [(3, 3), (9, 3), (15, 3), (3, 9), (9, 9), (15, 9), (3, 15), (9, 15), (15, 15)] {
+        for p in [
+            (3, 3),
+            (9, 3),
+            (15, 3),
+            (3, 9),
+            (9, 9),
+            (15, 9),
+            (3, 15),
+            (9, 15),
+            (15, 15),
+        ] {
             assert!(nineteen.contains(&p), "{p:?}");
         }
         assert!(star_points(5, 5).is_empty());

@@ -32,7 +32,7 @@
 //! let picture = Picture::new(&board);
 //!
 //! let text = ascii(&picture, &AsciiOptions::default()).unwrap();
-//! assert!(text.contains("\n5 .  .  .  .  X  .  .  .  . 5\n"));
+//! assert!(text.contains("\n5  .  .  .  .  X  .  .  .  .  5\n"));
 //! assert!(!text.contains('\x1b'), "no colour unless asked for");
 //!
 //! let image = svg(&picture, &SvgOptions::default()).unwrap();

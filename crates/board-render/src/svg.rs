@@ -44,9 +44,9 @@ const STONE: f64 = 11.3;
 const FONT: f64 = 11.0;
 const LINE: f64 = 15.0;
 /// Width of a caption character, roughly, for wrapping.
-const CHAR_WIDTH: f64 = 6.1;
+const CHAR_WIDTH: f64 = 6.6;
 /// Narrowest picture, so captions stay readable under a small board.
-const MIN_WIDTH: f64 = 360.0;
+const MIN_WIDTH: f64 = 440.0;
 
 /// The look of the board.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -186,7 +186,10 @@ impl Svg<'_> {
         } else {
             (Vec::new(), Vec::new())
         };
-        let page_w = self.l.width.max(if self.opts.caption { MIN_WIDTH } else { 0.0 });
+        let page_w = self
+            .l
+            .width
+            .max(if self.opts.caption { MIN_WIDTH } else { 0.0 });
         let per_line = ((page_w - 16.0) / CHAR_WIDTH) as usize;
         let mut wrapped: Vec<(String, bool)> = Vec::new();
         for (i, line) in caption.iter().enumerate() {
@@ -202,10 +205,10 @@ impl Svg<'_> {
         let page_h = self.l.height + caption_h;
         let dx = ((page_w - self.l.width) / 2.0).floor();
         let o = &mut self.out;
-        let _ = write!(
+        let _ = writeln!(
             o,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" \
-             height=\"{h}\" font-family=\"DejaVu Sans,Helvetica,Arial,sans-serif\">\n",
+             height=\"{h}\" font-family=\"DejaVu Sans,Helvetica,Arial,sans-serif\">",
             w = n(page_w),
             h = n(page_h)
         );
@@ -526,7 +529,15 @@ impl Svg<'_> {
         for dis in &self.p.disputes {
             let (x, y) = self.l.at[dis.point.index()];
             let s = CELL / 2.0 - 0.5;
-            let _ = write!(d, "M{} {}h{}v{}h-{}Z", n(x - s), n(y - s), n(2.0 * s), n(2.0 * s), n(2.0 * s));
+            let _ = write!(
+                d,
+                "M{} {}h{}v{}h-{}Z",
+                n(x - s),
+                n(y - s),
+                n(2.0 * s),
+                n(2.0 * s),
+                n(2.0 * s)
+            );
         }
         if !d.is_empty() {
             let _ = writeln!(
@@ -538,7 +549,12 @@ impl Svg<'_> {
     }
 
     fn numbers(&mut self) {
-        let last = self.p.last_move.as_ref().and_then(|m| m.point).map(|p| p.index());
+        let last = self
+            .p
+            .last_move
+            .as_ref()
+            .and_then(|m| m.point)
+            .map(|p| p.index());
         let mut t = String::new();
         for (i, s) in self.p.stones.iter().enumerate() {
             let (Some(c), Some(num)) = (s, self.p.number(i)) else {
@@ -603,7 +619,11 @@ impl Svg<'_> {
                     let (x, y) = self.l.at[i];
                     let (dx, dy) = (x - c, y - c);
                     let len = (dx * dx + dy * dy).sqrt();
-                    let (ux, uy) = if len > 0.0 { (dx / len, dy / len) } else { (0.0, -1.0) };
+                    let (ux, uy) = if len > 0.0 {
+                        (dx / len, dy / len)
+                    } else {
+                        (0.0, -1.0)
+                    };
                     let (lx, ly) = (x + ux * 22.0, y + uy * 22.0 + 4.0);
                     let _ = write!(
                         t,
@@ -645,7 +665,9 @@ impl Svg<'_> {
                 used.insert(e);
             }
             if method == Some(rules_core::ScoringMethod::Territory)
-                && o.values.iter().any(|v| matches!(v.kind, PointKind::UncountedStone(_)))
+                && o.values
+                    .iter()
+                    .any(|v| matches!(v.kind, PointKind::UncountedStone(_)))
             {
                 used.insert(Entry::Stones);
             }
@@ -686,13 +708,15 @@ impl Svg<'_> {
         for (what, words) in legend {
             let cy = y - 4.0;
             self.legend_icon(*what, 16.0, cy);
-            let _ = write!(t, "<text x=\"32\" y=\"{}\">{}</text>", n(y), xml_escape(words));
+            let _ = write!(
+                t,
+                "<text x=\"32\" y=\"{}\">{}</text>",
+                n(y),
+                xml_escape(words)
+            );
             y += LINE;
         }
-        let _ = writeln!(
-            self.out,
-            "<g font-size=\"{FONT}\" fill=\"#222\">{t}</g>"
-        );
+        let _ = writeln!(self.out, "<g font-size=\"{FONT}\" fill=\"#222\">{t}</g>");
     }
 
     /// A small sample of a legend entry centred on (x, y).

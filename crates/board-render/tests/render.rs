@@ -1,0 +1,412 @@
+//! The renderers on hand-built pictures: every overlay symbol, valid XML, and the SVG drawn
+//! to pixels with resvg to check that stones land where they belong.
+
+use board_render::{
+    AsciiOptions, Disputed, ForbiddenMark, LastMove, Overlay, Picture, RenderError, SvgOptions,
+    Theme, ascii, svg,
+};
+use resvg::{tiny_skia, usvg};
+use rules_core::{Board, Color, PerColor, PointKind, PointValue, Reason, ScoringMethod, Topology};
+use std::sync::Arc;
+
+/// A board from rows of `X`, `O` and anything else for empty.
+fn board(rows: &[&str]) -> Board {
+    let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
+    let mut b = Board::new(Arc::clone(&topo));
+    let mut edits = Vec::new();
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let c = match ch {
+                'X' | 'x' | 'U' => Some(Color::Black),
+                'O' | 'o' | 'u' => Some(Color::White),
+                _ => None,
+            };
+            edits.push((topo.at(x, y).unwrap(), c));
+        }
+    }
+    b.setup(&edits);
+    b
+}
+
+/// Point kinds from the same rows: `X`/`O` counted stones, `U`/`u` uncounted stones, `x`/`o`
+/// dead stones, `b`/`w` territory, `=` shared, `?` undecided, `&` both, anything else dame.
+fn kinds(rows: &[&str]) -> Vec<PointValue> {
+    rows.iter()
+        .flat_map(|r| r.chars())
+        .map(|ch| {
+            let kind = match ch {
+                'X' => PointKind::Stone(Color::Black),
+                'O' => PointKind::Stone(Color::White),
+                'U' => PointKind::UncountedStone(Color::Black),
+                'u' => PointKind::UncountedStone(Color::White),
+                'x' => PointKind::DeadStone(Color::Black),
+                'o' => PointKind::DeadStone(Color::White),
+                'b' => PointKind::Territory(Color::Black),
+                'w' => PointKind::Territory(Color::White),
+                '=' => PointKind::Shared,
+                '?' => PointKind::Undecided,
+                '&' => PointKind::Mutual,
+                _ => PointKind::Dame,
+            };
+            PointValue {
+                black: 0.0,
+                white: 0.0,
+                kind,
+            }
+        })
+        .collect()
+}
+
+/// A 7×5 picture with every overlay symbol, the last move, a forbidden move, a dispute.
+fn every_symbol() -> Picture {
+    let rows = ["bbXOww.", "bXXOOw?", "=XoOx&?", "=XXOOOw", "bbXO.ww"];
+    let b = board(&rows);
+    let topo = Arc::clone(b.topology());
+    let mut p = Picture::new(&b);
+    p.title = Some("every symbol <&> \"quoted\"".to_owned());
+    p.overlay = Some(Overlay {
+        ruleset: "chinese".to_owned(),
+        method: ScoringMethod::AreaSharedDame,
+        values: kinds(&rows),
+        totals: Some(PerColor::new(17.0, 16.5)),
+        result: Some("B+0.5".to_owned()),
+    });
+    p.last_move = Some(LastMove {
+        number: 31,
+        color: Color::White,
+        point: topo.parse_point("D3"),
+    });
+    p.forbidden = Some(ForbiddenMark {
+        number: 32,
+        color: Color::Black,
+        point: topo.parse_point("E1"),
+        label: "E1".to_owned(),
+        reason: Reason::Suicide,
+        rule: "text 004 rule 6".to_owned(),
+        played: false,
+    });
+    p.captures = Some(PerColor::new(2, 1));
+    p.disputes = vec![Disputed {
+        point: topo.parse_point("G3").unwrap(),
+        note: "White claims it neutral; Black disagrees".to_owned(),
+    }];
+    p
+}
+
+#[test]
+fn ascii_shows_every_symbol_with_a_legend() {
+    let text = ascii(&every_symbol(), &AsciiOptions::default()).unwrap();
+    assert!(!text.contains('\x1b'), "no escape codes without colour");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn ascii_colour_only_when_asked() {
+    let p = every_symbol();
+    let plain = ascii(&p, &AsciiOptions::default()).unwrap();
+    let coloured = ascii(
+        &p,
+        &AsciiOptions {
+            color: true,
+            ..AsciiOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(coloured.contains("\x1b["));
+    // Every board row that sets a background resets it before the line ends.
+    for line in coloured.lines().filter(|l| l.contains("\x1b[48;")) {
+        assert!(line.contains("\x1b[0m"), "{line:?}");
+    }
+    // Without the escapes the two are the same text.
+    let mut stripped = String::new();
+    let mut chars = coloured.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for d in chars.by_ref() {
+                if d == 'm' {
+                    break;
+                }
+            }
+        } else {
+            stripped.push(c);
+        }
+    }
+    assert_eq!(stripped, plain);
+}
+
+#[test]
+fn ascii_move_numbers_and_wide_boards() {
+    // 30 wide: SGF letters on both axes.
+    let topo = Arc::new(Topology::grid(30, 3).unwrap());
+    let mut b = Board::new(Arc::clone(&topo));
+    b.play(topo.at(0, 0).unwrap(), Color::Black);
+    b.play(topo.at(29, 2).unwrap(), Color::White);
+    let mut p = Picture::new(&b);
+    p.move_numbers = vec![None; topo.len()];
+    p.move_numbers[0] = Some(1);
+    p.move_numbers[topo.at(29, 2).unwrap().index()] = Some(1234);
+    let text = ascii(
+        &p,
+        &AsciiOptions {
+            move_numbers: true,
+            ..AsciiOptions::default()
+        },
+    )
+    .unwrap();
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn graph_boards_are_listed() {
+    let topo = Arc::new(
+        Topology::graph(
+            &["a", "b", "c", "d"],
+            &[("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("a", "c")],
+        )
+        .unwrap(),
+    );
+    let mut b = Board::new(Arc::clone(&topo));
+    b.play(topo.parse_point("a").unwrap(), Color::Black);
+    b.play(topo.parse_point("c").unwrap(), Color::White);
+    let mut p = Picture::new(&b);
+    p.last_move = Some(LastMove {
+        number: 2,
+        color: Color::White,
+        point: topo.parse_point("c"),
+    });
+    p.overlay = Some(Overlay {
+        ruleset: "tromp-taylor".to_owned(),
+        method: ScoringMethod::Area,
+        values: kinds(&["XbOw"]),
+        totals: Some(PerColor::new(2.0, 2.0)),
+        result: Some("Draw".to_owned()),
+    });
+    let text = ascii(&p, &AsciiOptions::default()).unwrap();
+    insta::assert_snapshot!(text);
+    // The SVG draws it on a circle; it is valid XML with one name per point.
+    let image = svg(&p, &SvgOptions::default()).unwrap();
+    let doc = roxmltree::Document::parse(&image).unwrap();
+    let names: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .filter(|t| ["a", "b", "c", "d"].contains(t))
+        .collect();
+    assert_eq!(names.len(), 4, "{names:?}");
+}
+
+#[test]
+fn svg_snapshot_of_every_symbol() {
+    let image = svg(&every_symbol(), &SvgOptions::default()).unwrap();
+    insta::assert_snapshot!(image);
+}
+
+#[test]
+fn svg_is_valid_xml_and_escapes_text() {
+    let mut pictures = vec![every_symbol()];
+    for (w, h) in [(9, 9), (19, 19), (7, 4), (30, 5), (1, 1), (1, 5)] {
+        let topo = Arc::new(Topology::grid(w, h).unwrap());
+        let mut b = Board::new(Arc::clone(&topo));
+        b.play(topo.at(0, 0).unwrap(), Color::Black);
+        let mut p = Picture::new(&b);
+        p.title = Some(format!("{w}x{h} & <more>"));
+        pictures.push(p);
+    }
+    for p in &pictures {
+        for theme in [Theme::Wood, Theme::Plain] {
+            for move_numbers in [false, true] {
+                let opts = SvgOptions {
+                    theme,
+                    move_numbers,
+                    ..SvgOptions::default()
+                };
+                let image = svg(p, &opts).unwrap();
+                let doc = roxmltree::Document::parse(&image)
+                    .unwrap_or_else(|e| panic!("not XML ({e}):\n{image}"));
+                let root = doc.root_element();
+                assert_eq!(root.tag_name().name(), "svg");
+                assert_eq!(
+                    root.tag_name().namespace(),
+                    Some("http://www.w3.org/2000/svg")
+                );
+                assert!(root.attribute("viewBox").is_some(), "scalable");
+                let title = doc
+                    .descendants()
+                    .find(|n| n.has_tag_name("title"))
+                    .and_then(|n| n.text());
+                assert_eq!(title, p.title.as_deref(), "the title survives escaping");
+            }
+        }
+    }
+}
+
+#[test]
+fn svg_stays_small() {
+    // A full 19×19 board with a count on every point.
+    let rows: Vec<String> = (0..19)
+        .map(|y| {
+            (0..19)
+                .map(|x| match (x + y) % 4 {
+                    0 => 'X',
+                    1 => 'O',
+                    2 => 'b',
+                    _ => 'w',
+                })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut p = Picture::new(&board(&rows));
+    p.overlay = Some(Overlay {
+        ruleset: "tromp-taylor".to_owned(),
+        method: ScoringMethod::Area,
+        values: kinds(&rows),
+        totals: None,
+        result: None,
+    });
+    let image = svg(&p, &SvgOptions::default()).unwrap();
+    assert!(image.len() < 40_000, "{} bytes", image.len());
+}
+
+#[test]
+fn mismatched_pictures_are_errors() {
+    let mut p = Picture::new(&board(&["X.", ".O"]));
+    p.stones.pop();
+    assert_eq!(
+        svg(&p, &SvgOptions::default()),
+        Err(RenderError::Mismatch {
+            what: "stones",
+            got: 3,
+            points: 4
+        })
+    );
+    assert!(ascii(&p, &AsciiOptions::default()).is_err());
+}
+
+/// Renders an SVG document to pixels (and to PNG bytes).
+fn render(image: &str) -> (tiny_skia::Pixmap, Vec<u8>) {
+    let tree = usvg::Tree::from_str(image, &usvg::Options::default()).expect("usvg reads it");
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    let png = pixmap.encode_png().expect("PNG encoding");
+    (pixmap, png)
+}
+
+fn rgb(p: &tiny_skia::Pixmap, x: f64, y: f64) -> (u8, u8, u8) {
+    let c = p.pixel(x.round() as u32, y.round() as u32).unwrap();
+    (c.red(), c.green(), c.blue())
+}
+
+fn luma((r, g, b): (u8, u8, u8)) -> f64 {
+    0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b)
+}
+
+/// The horizontal offset of the board inside the page (the board is centred over a caption).
+fn board_offset(image: &str) -> f64 {
+    let doc = roxmltree::Document::parse(image).unwrap();
+    let g = doc
+        .descendants()
+        .find(|n| n.attribute("transform").is_some())
+        .unwrap();
+    let t = g.attribute("transform").unwrap();
+    let inner = t.trim_start_matches("translate(").trim_end_matches(')');
+    inner.split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn svg_draws_stones_where_they_are() {
+    // Black on E5 (the centre), White on C3, nothing on G7 — a 9×9 board.
+    let topo = Arc::new(Topology::square(9).unwrap());
+    let mut b = Board::new(Arc::clone(&topo));
+    b.play(topo.parse_point("E5").unwrap(), Color::Black);
+    b.play(topo.parse_point("C3").unwrap(), Color::White);
+    let mut p = Picture::new(&b);
+    p.title = Some("pixels".to_owned());
+    for caption in [false, true] {
+        for theme in [Theme::Wood, Theme::Plain] {
+            let image = svg(
+                &p,
+                &SvgOptions {
+                    theme,
+                    caption,
+                    ..SvgOptions::default()
+                },
+            )
+            .unwrap();
+            let (pixmap, png) = render(&image);
+            assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+            let dx = board_offset(&image);
+            // Point (x, y) from the top left is drawn at (30 + 24x, 30 + 24y) in the board.
+            let at = |name: &str| {
+                let (x, y) = topo.xy(topo.parse_point(name).unwrap()).unwrap();
+                // Off the grid lines, inside the stone's radius.
+                (
+                    dx + 30.0 + 24.0 * x as f64 + 5.0,
+                    30.0 + 24.0 * y as f64 + 5.0,
+                )
+            };
+            let (bx, by) = at("E5");
+            let black = rgb(&pixmap, bx, by);
+            assert!(luma(black) < 60.0, "black stone at E5: {black:?}");
+            let (wx, wy) = at("C3");
+            let white = rgb(&pixmap, wx, wy);
+            assert!(luma(white) > 190.0, "white stone at C3: {white:?}");
+            assert!(
+                i32::from(white.0).abs_diff(i32::from(white.2)) < 20,
+                "white is grey, not wood: {white:?}"
+            );
+            let (ex, ey) = at("G7");
+            let empty = rgb(&pixmap, ex, ey);
+            match theme {
+                Theme::Wood => assert!(
+                    empty.0 > 180 && empty.2 < 160 && empty.0 > empty.2 + 50,
+                    "an empty point shows the wood: {empty:?}"
+                ),
+                Theme::Plain => assert!(luma(empty) > 240.0, "plain board: {empty:?}"),
+            }
+            // The stones are round: a pixel just outside E5's stone (and off the grid lines)
+            // is board again.
+            let outside = rgb(&pixmap, bx - 5.0 + 13.5, by);
+            assert!(luma(outside) > 120.0, "outside the stone: {outside:?}");
+        }
+    }
+    // Write one PNG where a person can look at it.
+    let image = svg(&p, &SvgOptions::default()).unwrap();
+    let (_, png) = render(&image);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(dir.join("board-render-9x9.png"), png).unwrap();
+}
+
+#[test]
+fn svg_overlay_pixels() {
+    // A dead white stone is faded with a red cross; Black's territory has black squares.
+    let rows = ["bbX..", "boX..", "bbX.."];
+    let mut p = Picture::new(&board(&rows));
+    p.overlay = Some(Overlay {
+        ruleset: "chinese".to_owned(),
+        method: ScoringMethod::AreaSharedDame,
+        values: kinds(&rows),
+        totals: None,
+        result: None,
+    });
+    let image = svg(
+        &p,
+        &SvgOptions {
+            caption: false,
+            ..SvgOptions::default()
+        },
+    )
+    .unwrap();
+    let (pixmap, _) = render(&image);
+    // The territory square on A3 covers the intersection: a pixel 3 units in is inside it.
+    let sq = rgb(&pixmap, 30.0 + 3.0, 30.0 + 3.0);
+    assert!(luma(sq) < 40.0, "territory square: {sq:?}");
+    // The cross on the dead stone on B2 (x 1, y 1): its centre is red.
+    let cross = rgb(&pixmap, 54.0, 54.0);
+    assert!(cross.0 > 150 && cross.1 < 90, "red cross: {cross:?}");
+}
