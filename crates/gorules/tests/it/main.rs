@@ -3,5 +3,6 @@
 
 mod consistency;
 mod fixtures;
+mod gtp;
 mod reference;
 mod util;
