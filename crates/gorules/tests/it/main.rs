@@ -3,6 +3,5 @@
 
 mod consistency;
 mod fixtures;
-mod gtp;
 mod reference;
 mod util;
