@@ -19,6 +19,21 @@ pub struct Cli {
 pub enum Command {
     /// Replay every game of the given records under each ruleset and report legality and score.
     Replay(ReplayArgs),
+    /// Check many records at once (files, directories, globs, archives) for CI: a summary that
+    /// accounts for every input, records for machines, an exit code that means something.
+    Check(crate::check_cmd::CheckArgs),
+    /// Where and why the rulesets disagree about each game: legality, winner, margin, with an
+    /// explanation of the margin that adds up.
+    Diff(crate::diff_cmd::DiffArgs),
+    /// Print the JSON Schema of an output format.
+    Schema(crate::docs_cmd::SchemaArgs),
+    /// Print shell completions.
+    Completions(crate::docs_cmd::CompletionsArgs),
+    /// Print the man page (roff).
+    Man(crate::docs_cmd::ManArgs),
+    /// Print the command-line reference in Markdown (docs/cli.md).
+    #[command(hide = true)]
+    CliReference,
     /// Draw one position under one ruleset: ASCII for terminals, SVG for documents.
     Show(crate::show_cmd::ShowArgs),
 }

@@ -56,6 +56,17 @@ pub fn load(path: &Path) -> Loaded {
     Loaded { name, result }
 }
 
+/// Reads a record already in memory (a file `gorules check` found, an archive member):
+/// SGF, or a graph-board game in JSON when `graph_json`.
+pub fn from_bytes(name: String, bytes: &[u8], graph_json: bool) -> Loaded {
+    let result = if graph_json {
+        Ok(load_graph(bytes))
+    } else {
+        load_sgf(bytes)
+    };
+    Loaded { name, result }
+}
+
 /// Reads a file, refusing (without reading it all) one larger than `limit` bytes: the SGF
 /// reader then reports the size with its own error.
 fn read_bounded(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {

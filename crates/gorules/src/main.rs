@@ -3,8 +3,12 @@
 //! The binary only parses arguments, calls the libraries and renders: rules live in the
 //! ruleset crates, the replay in `rules-core`, record reading in `sgf-record`.
 
+mod check_cmd;
+mod check_report;
 mod cli;
 mod config;
+mod diff_cmd;
+mod docs_cmd;
 mod input;
 mod registry;
 mod render;
@@ -48,6 +52,12 @@ fn run(cli: cli::Cli) -> anyhow::Result<Status> {
     match cli.command {
         cli::Command::Replay(args) => replay_cmd::run(&args),
         cli::Command::Show(args) => show_cmd::run(&args),
+        cli::Command::Check(args) => check_cmd::run(&args),
+        cli::Command::Diff(args) => diff_cmd::run(&args),
+        cli::Command::Schema(args) => docs_cmd::schema(&args),
+        cli::Command::Completions(args) => docs_cmd::completions(&args),
+        cli::Command::Man(args) => docs_cmd::man(&args),
+        cli::Command::CliReference => docs_cmd::cli_reference(),
     }
 }
 

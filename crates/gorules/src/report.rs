@@ -8,7 +8,7 @@ use serde::Serialize;
 pub const SCHEMA_VERSION: u32 = 1;
 
 /// The whole output of `gorules replay --format json`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct Output<'a> {
     /// The gorules version that wrote it.
     pub gorules: &'static str,
@@ -19,7 +19,7 @@ pub struct Output<'a> {
 }
 
 /// One input file.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct FileReport {
     /// The path as given (`-` for standard input).
     pub file: String,
@@ -34,7 +34,7 @@ pub struct FileReport {
 }
 
 /// A game: its report, or why it could not be read.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum GameEntry {
     /// The game was replayed.
@@ -49,7 +49,7 @@ pub enum GameEntry {
 }
 
 /// An error, for people and machines.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct ErrorReport {
     /// A stable kebab-case kind (`io`, `too-large`, `syntax`, `board-size`, …).
     pub kind: String,

@@ -10,6 +10,7 @@ use std::ops::{Index, IndexMut};
 /// absence of one (`Option<Color>`), so "the colour of an empty point" cannot be confused
 /// with a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
     /// The player who moves first unless the record says otherwise.
@@ -70,6 +71,7 @@ impl fmt::Display for Color {
 
 /// One value per player, indexable by [`Color`]. Serialises as `{"black": …, "white": …}`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PerColor<T> {
     /// Black's value.
     pub black: T,

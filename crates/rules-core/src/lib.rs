@@ -12,6 +12,7 @@
 //! * [`GameRecord`] — a game as a record gives it (setup, moves, komi, result, markup).
 //! * [`replay()`] — drives a ruleset over a record and returns a [`Verdict`].
 //! * [`score`] — area maps, assessments of the end position, score breakdowns.
+//! * [`compare`] — where two rulesets' verdicts on a game disagree, and why, adding up.
 //!
 //! ```
 //! use rules_core::{Board, Color, Topology};
@@ -30,6 +31,7 @@
 
 pub mod board;
 pub mod color;
+pub mod compare;
 pub mod history;
 pub mod point;
 pub mod record;
@@ -42,6 +44,9 @@ pub mod zobrist;
 
 pub use board::{Analysis, Board, Played};
 pub use color::{Color, PerColor};
+pub use compare::{
+    Cause, CauseKind, CompareError, CountDiff, LegalitySplit, PairDiff, Side, compare,
+};
 pub use history::{History, Superko, SuperkoKind};
 pub use point::{Move, Point};
 pub use record::{

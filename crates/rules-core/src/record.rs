@@ -106,6 +106,7 @@ pub enum RecordedMove {
 
 /// Komi as recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Komi {
     /// The value used: points added to White's score.
     pub value: f64,
@@ -115,6 +116,7 @@ pub struct Komi {
 
 /// The recorded result (`RE`), parsed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RecordedResult {
     /// The text in the record.
     pub raw: String,
@@ -124,6 +126,7 @@ pub struct RecordedResult {
 
 /// What a recorded result says.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Outcome {
     /// Won on the count by `margin` points (`B+3.5`).
@@ -200,6 +203,7 @@ impl Markup {
 
 /// Descriptive game information (all optional, verbatim after charset decoding).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameInfo {
     /// Black player (`PB`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -233,6 +237,7 @@ pub struct GameInfo {
 /// Something noticed while reading or replaying: a stable kebab-case `code` for machines and
 /// a sentence for people.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Finding {
     /// Stable identifier, e.g. `komi-normalised`, `setup-after-first-move`.
     pub code: String,

@@ -43,6 +43,7 @@ pub trait Ruleset: Send + Sync {
 
 /// How a ruleset counts: recorded results can only be compared within a family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Counting {
     /// Stones plus surrounded points (Tromp–Taylor, Chinese, AGA, NZ…).
@@ -101,6 +102,7 @@ impl Turn {
 /// Why a move is forbidden. Serialised in kebab-case; these strings are part of the JSON
 /// format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Reason {
     /// The point holds a stone.
@@ -218,6 +220,7 @@ pub struct TurnEffect {
 
 /// Running totals of a game.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Tally {
     /// Opponent stones captured by each player's moves.
     pub captures: PerColor<u32>,

@@ -9,6 +9,7 @@ use std::fmt;
 
 /// Where an assessment of the end position (dead stones, territory, control) came from.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum AssessmentSource {
     /// Nothing is known: every stone counts as it stands.
@@ -83,6 +84,7 @@ impl Assessment {
 
 /// How a point is counted under area scoring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum AreaOwner {
     /// A stone of this colour.
@@ -201,6 +203,7 @@ impl AreaMap {
 
 /// Why a point counts the way it does in a ruleset's count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", content = "color", rename_all = "kebab-case")]
 pub enum PointKind {
     /// A stone counted for its owner (area counting).
@@ -226,6 +229,7 @@ pub enum PointKind {
 /// board, plus captures and komi, these give the totals of the [`ScoreBreakdown`]
 /// ([`ScoreBreakdown::check_point_values`]).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PointValue {
     /// Points this point gives Black.
     pub black: f64,
@@ -253,6 +257,7 @@ impl PointValue {
 
 /// Which counting produced a breakdown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum ScoringMethod {
     /// Stones + empty points reaching only one's colour; dame count for nobody (Tromp–Taylor).
@@ -268,6 +273,7 @@ pub enum ScoringMethod {
 
 /// One player's score, part by part. Fields a method does not use are 0.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SideScore {
     /// Own stones counted (area methods).
     pub stones: u32,
@@ -301,6 +307,7 @@ impl SideScore {
 
 /// The game's outcome on the count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Winner {
     /// Black has the higher score.
@@ -338,6 +345,7 @@ impl Winner {
 /// Text 004 rule 9's own form of the count: Black's stones-and-points against half the board
 /// plus half the komi ("180.5点为归本数" and 3¾ stones of komi on 19×19).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct StoneCount {
     /// Black's area: stones, surrounded points, half of the shared points.
     pub black_area: f64,
@@ -353,6 +361,7 @@ pub struct StoneCount {
 
 /// A score with its parts, so reports can explain themselves.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ScoreBreakdown {
     /// How it was counted.
     pub method: ScoringMethod,

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// What the replay does at a forbidden move.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Policy {
     /// Stop at the first forbidden move and score the position before it (the default, and
@@ -24,6 +25,7 @@ pub enum Policy {
 
 /// A forbidden move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Forbidden {
     /// Move number, counting moves (passes included) from 1.
     pub move_number: u32,
@@ -50,6 +52,7 @@ pub struct Forbidden {
 
 /// How the game ended, as far as this ruleset is concerned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Ending {
     /// The ruleset's own end condition (two passes; Pauli rule 4) was met.
@@ -68,6 +71,7 @@ pub enum Ending {
 
 /// Where the komi came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum KomiSource {
     /// The record's `KM`.
@@ -80,6 +84,7 @@ pub enum KomiSource {
 
 /// The komi used.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct KomiUsed {
     /// Points added to White's score.
     pub value: f64,
@@ -89,6 +94,7 @@ pub struct KomiUsed {
 
 /// How the computed result compares with the recorded one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum CheckStatus {
     /// Same winner and margin (or both a draw).
@@ -104,6 +110,7 @@ pub enum CheckStatus {
 
 /// The comparison with the recorded result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ResultCheck {
     /// The outcome of the comparison.
     pub status: CheckStatus,
@@ -113,6 +120,7 @@ pub struct ResultCheck {
 
 /// An event of the game, with move numbers and points written out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum EventReport {
     /// Pauli rules 7–8: a cycle exists.
@@ -154,6 +162,7 @@ pub enum EventReport {
 
 /// One replay of one game under one ruleset.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Verdict {
     /// Ruleset id (`tromp-taylor`, `logical`, `chinese`, `pauli`).
     pub ruleset: String,
@@ -208,6 +217,7 @@ pub struct Verdict {
 
 /// A record's end-of-game markup, points written out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MarkupReport {
     /// The properties it came from (`TB/TW`, `TB/TW KGSDE`, …).
     pub source: String,
@@ -219,6 +229,7 @@ pub struct MarkupReport {
 
 /// Every verdict on one game, with what the record says.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GameReport {
     /// 1-based index of the game among the game trees of its file.
     pub game: u32,

@@ -696,6 +696,65 @@ impl Walker {
     /// Everything gathered, as a record. KM and HA come from the pre-pass's raw values
     /// (sgf-parse loses `KM[6.50]`'s text and rejects `HA[1]` and `KM[ 7.5 ]`); the first
     /// occurrence on the main line counts.
+    /// KGS writes free-placement handicap stones as the game's first moves (`HA[5]` then
+    /// `;B[dd];B[pd];B[jj]…`). When the game opens with exactly `n` black stone moves and then
+    /// a white move (or nothing), turns them into setup and returns true.
+    fn handicap_moves_to_setup(&mut self, n: usize) -> bool {
+        let moves: Vec<usize> = self
+            .rec_actions
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| matches!(a, Action::Move { .. }))
+            .map(|(i, _)| i)
+            .take(n + 1)
+            .collect();
+        if n < 2 || moves.len() < n {
+            return false;
+        }
+        let black_stone = |a: &Action| {
+            matches!(
+                a,
+                Action::Move {
+                    color: Color::Black,
+                    mv: RecordedMove::Place(_)
+                }
+            )
+        };
+        let white_next = moves.get(n).is_none_or(|&i| {
+            matches!(
+                self.rec_actions[i],
+                Action::Move {
+                    color: Color::White,
+                    ..
+                }
+            )
+        });
+        if !moves[..n]
+            .iter()
+            .all(|&i| black_stone(&self.rec_actions[i]))
+            || !white_next
+        {
+            return false;
+        }
+        // One setup action where the first stone was, the other moves removed.
+        let mut stones: Vec<(Point, Option<Color>)> = moves[..n]
+            .iter()
+            .filter_map(|&i| match self.rec_actions[i] {
+                Action::Move {
+                    mv: RecordedMove::Place(p),
+                    ..
+                } => Some((p, Some(Color::Black))),
+                _ => None,
+            })
+            .collect();
+        stones.sort_unstable_by_key(|&(p, _)| p);
+        for &i in moves[1..n].iter().rev() {
+            self.rec_actions.remove(i);
+        }
+        self.rec_actions[moves[0]] = Action::Setup(stones);
+        true
+    }
+
     fn finish(mut self, scan: &GameScan) -> GameRecord {
         let mut w = std::mem::take(&mut self.warnings);
         let mut komi = None;
@@ -723,6 +782,15 @@ impl Walker {
         if let Some(p) = scan.props.iter().find(|p| p.ident == "HA") {
             handicap = values::read_handicap(&p.value, &mut w);
             if let Some(n) = handicap {
+                if self.handicap_stones == 0 && self.handicap_moves_to_setup(n as usize) {
+                    self.handicap_stones = n as usize;
+                    w.push(Finding::new(
+                        codes::HANDICAP_AS_MOVES,
+                        format!(
+                            "HA[{n}] and no setup stones: the game opens with {n} black moves                              before White's first, read as free-placement handicap stones                              (as KGS writes them), not as moves"
+                        ),
+                    ));
+                }
                 if n as usize != self.handicap_stones {
                     w.push(Finding::new(
                         codes::HANDICAP_STONES_MISMATCH,

@@ -50,6 +50,10 @@ pub const KOMI_NORMALISED: &str = "komi-normalised";
 pub const HANDICAP_INVALID: &str = "handicap-invalid";
 /// `HA[n]` disagrees with the number of black setup stones before the first move.
 pub const HANDICAP_STONES_MISMATCH: &str = "handicap-stones-mismatch";
+/// `HA[n]` with no setup stones, and the game opens with exactly n black moves before the
+/// first white one: free-placement handicap stones written as moves (KGS does this); they
+/// are read as the starting setup.
+pub const HANDICAP_AS_MOVES: &str = "handicap-as-moves";
 /// `RE` could not be understood (kept as `Outcome::Unknown`).
 pub const RESULT_UNRECOGNISED: &str = "result-unrecognised";
 /// `RE` names a winner with a margin of zero (`B+0.0`): read as a win without a count.
@@ -91,6 +95,7 @@ pub const ALL: &[&str] = &[
     KOMI_NORMALISED,
     HANDICAP_INVALID,
     HANDICAP_STONES_MISMATCH,
+    HANDICAP_AS_MOVES,
     RESULT_UNRECOGNISED,
     RESULT_ZERO_MARGIN,
     RESULT_MARGIN_UNUSUAL,

@@ -1,0 +1,498 @@
+//! What `gorules check` writes: the JSON Lines records, the summary that accounts for every
+//! input, and the summary table (docs/json.md, "gorules check").
+
+use crate::report::{ErrorReport, FileReport, GameEntry, SCHEMA_VERSION};
+use comfy_table::{CellAlignment, ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+use rules_core::{CheckStatus, GameReport};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+/// Error kinds that mean the input could not be read at all (as opposed to read and found
+/// malformed): they always make the run fail with status 2.
+pub const UNREADABLE_KINDS: &[&str] = &[
+    "io",
+    "no-match",
+    "bad-pattern",
+    "too-large",
+    "archive",
+    "archive-member",
+    "too-many-members",
+    "archive-too-large",
+];
+
+/// Whether an error kind is about the input being unreadable (not a parse error).
+pub fn is_unreadable(kind: &str) -> bool {
+    UNREADABLE_KINDS.contains(&kind)
+}
+
+/// One JSON Lines record (`--format jsonl`): a game, an error, a skipped file, or the final
+/// summary. Every record carries `type` and `schema`.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Record<'a> {
+    /// A game that was replayed: the game report of `gorules replay`, with its file.
+    Game {
+        /// [`SCHEMA_VERSION`].
+        schema: u32,
+        /// The file (or `archive!member`) it came from.
+        file: &'a str,
+        /// The file's character encoding.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        encoding: Option<&'a str>,
+        /// The report (`game` is the 1-based index of the game in its file).
+        #[serde(flatten)]
+        report: &'a GameReport,
+    },
+    /// A file or game that could not be read.
+    Error {
+        /// [`SCHEMA_VERSION`].
+        schema: u32,
+        /// The file (or `archive!member`, or the pattern that matched nothing).
+        file: &'a str,
+        /// The game, when the file was read but this game was not; absent for the whole file.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        game: Option<u32>,
+        /// A stable kind (`syntax`-like reader kinds, `io`, `archive`, …).
+        kind: &'a str,
+        /// The message, naming the place.
+        message: &'a str,
+    },
+    /// A file that is not a game record (counted, not read).
+    Skipped {
+        /// [`SCHEMA_VERSION`].
+        schema: u32,
+        /// The file.
+        file: &'a str,
+        /// Why it was not read.
+        reason: &'a str,
+    },
+    /// The last record: everything counted.
+    Summary {
+        /// [`SCHEMA_VERSION`].
+        schema: u32,
+        /// The gorules version that wrote it.
+        gorules: &'static str,
+        /// The counts.
+        #[serde(flatten)]
+        summary: &'a Summary,
+    },
+}
+
+/// Every input accounted for, and what was found. `files = read + unreadable + skipped`;
+/// `games = replayed + unreadable` (games of files that were read).
+#[derive(Debug, Default, Clone, Serialize, schemars::JsonSchema)]
+pub struct Summary {
+    /// Files and archive members met (in this shard).
+    pub files: FileCounts,
+    /// Games met in the files that were read.
+    pub games: GameCounts,
+    /// Errors by kind, files and games together.
+    pub errors: BTreeMap<String, u64>,
+    /// Per ruleset, in the order met.
+    pub rulesets: Vec<RulesetSummary>,
+    /// Games with at least one finding of each kind (any ruleset).
+    pub findings: FindingCounts,
+    /// The shard checked (`K/N`), when one was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// The exit status: `clean` (0), `findings` (1) or `error` (2).
+    pub status: String,
+    /// The exit code.
+    pub exit_code: u8,
+}
+
+/// Files and archive members.
+#[derive(Debug, Default, Clone, Copy, Serialize, schemars::JsonSchema)]
+pub struct FileCounts {
+    /// All of them: `read + unreadable + skipped`.
+    pub total: u64,
+    /// Read (some of their games may still be unreadable).
+    pub read: u64,
+    /// Could not be read or parsed at all.
+    pub unreadable: u64,
+    /// Not game records (by name), not read.
+    pub skipped: u64,
+}
+
+/// Games.
+#[derive(Debug, Default, Clone, Copy, Serialize, schemars::JsonSchema)]
+pub struct GameCounts {
+    /// All games found: `replayed + unreadable`.
+    pub total: u64,
+    /// Replayed under the rulesets.
+    pub replayed: u64,
+    /// Could not be read.
+    pub unreadable: u64,
+}
+
+/// Games with findings, over all rulesets.
+#[derive(Debug, Default, Clone, Copy, Serialize, schemars::JsonSchema)]
+pub struct FindingCounts {
+    /// Games where some ruleset forbids a move.
+    pub forbidden: u64,
+    /// Games where some ruleset's count differs from the recorded result.
+    pub mismatch: u64,
+    /// Games where some ruleset's count leaves points undecided.
+    pub undecided: u64,
+    /// Files and games that could not be parsed (unreadable input not included).
+    pub parse_error: u64,
+    /// Files that could not be read at all.
+    pub unreadable: u64,
+}
+
+/// One ruleset's figures.
+#[derive(Debug, Default, Clone, Serialize, schemars::JsonSchema)]
+pub struct RulesetSummary {
+    /// Ruleset id.
+    pub ruleset: String,
+    /// Games replayed under it.
+    pub games: u64,
+    /// Games where every move was legal.
+    pub legal: u64,
+    /// Games with a forbidden move.
+    pub forbidden: u64,
+    /// Games by the reason of their first forbidden move.
+    pub forbidden_by_reason: BTreeMap<String, u64>,
+    /// The comparison with the recorded result.
+    pub result: ResultCounts,
+    /// Games whose count leaves some points undecided.
+    pub undecided: u64,
+    /// Games that could not be counted (`score_error`).
+    pub unscored: u64,
+}
+
+/// Games by the status of the comparison with the recorded result.
+#[derive(Debug, Default, Clone, Copy, Serialize, schemars::JsonSchema)]
+pub struct ResultCounts {
+    /// Same winner and margin.
+    pub agrees: u64,
+    /// A different winner or margin: a result mismatch.
+    pub differs: u64,
+    /// Not comparable (resignation, time, another counting family, a stopped replay).
+    pub not_comparable: u64,
+    /// The record has no result.
+    pub no_result: u64,
+}
+
+/// One problem worth a line in the table: where, and what.
+pub struct Problem {
+    /// File and game.
+    pub place: String,
+    /// What.
+    pub what: String,
+}
+
+impl Summary {
+    fn ruleset(&mut self, id: &str) -> &mut RulesetSummary {
+        if let Some(i) = self.rulesets.iter().position(|r| r.ruleset == id) {
+            return &mut self.rulesets[i];
+        }
+        self.rulesets.push(RulesetSummary {
+            ruleset: id.to_owned(),
+            ..RulesetSummary::default()
+        });
+        self.rulesets.last_mut().expect("just pushed")
+    }
+
+    fn error(&mut self, e: &ErrorReport) {
+        *self.errors.entry(e.kind.clone()).or_default() += 1;
+        if is_unreadable(&e.kind) {
+            self.findings.unreadable += 1;
+        } else {
+            self.findings.parse_error += 1;
+        }
+    }
+
+    /// Counts a skipped file.
+    pub fn add_skipped(&mut self) {
+        self.files.total += 1;
+        self.files.skipped += 1;
+    }
+
+    /// Counts one file's report; returns the problems worth a line in the table.
+    pub fn add_file(&mut self, f: &FileReport) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        self.files.total += 1;
+        if let Some(e) = &f.error {
+            self.files.unreadable += 1;
+            self.error(e);
+            problems.push(Problem {
+                place: f.file.clone(),
+                what: format!("error [{}]: {}", e.kind, e.message),
+            });
+            return problems;
+        }
+        self.files.read += 1;
+        for g in &f.games {
+            self.games.total += 1;
+            match g {
+                GameEntry::Error { game, error } => {
+                    self.games.unreadable += 1;
+                    self.error(error);
+                    problems.push(Problem {
+                        place: format!("{} game {game}", f.file),
+                        what: format!("error [{}]: {}", error.kind, error.message),
+                    });
+                }
+                GameEntry::Report(r) => {
+                    self.games.replayed += 1;
+                    self.add_game(&f.file, r, &mut problems);
+                }
+            }
+        }
+        problems
+    }
+
+    fn add_game(&mut self, file: &str, r: &GameReport, problems: &mut Vec<Problem>) {
+        let (mut forbidden, mut mismatch, mut undecided) = (false, false, false);
+        let place = format!("{file} game {}", r.game);
+        for v in &r.verdicts {
+            let s = self.ruleset(&v.ruleset);
+            s.games += 1;
+            if v.legal {
+                s.legal += 1;
+            } else {
+                s.forbidden += 1;
+                forbidden = true;
+            }
+            if let Some(f) = &v.first_forbidden {
+                *s.forbidden_by_reason
+                    .entry(f.reason.code().to_owned())
+                    .or_default() += 1;
+                let at = f
+                    .gtp
+                    .clone()
+                    .or_else(|| f.point.clone())
+                    .unwrap_or_else(|| "pass".to_owned());
+                problems.push(Problem {
+                    place: place.clone(),
+                    what: format!(
+                        "{}: move {} ({} {at}) is forbidden: {} — {}",
+                        v.ruleset,
+                        f.move_number,
+                        f.color.letter(),
+                        f.reason,
+                        f.rule
+                    ),
+                });
+            }
+            match v.check.status {
+                CheckStatus::Agrees => s.result.agrees += 1,
+                CheckStatus::Differs => {
+                    s.result.differs += 1;
+                    mismatch = true;
+                    problems.push(Problem {
+                        place: place.clone(),
+                        what: format!("{}: {}", v.ruleset, v.check.detail),
+                    });
+                }
+                CheckStatus::NotComparable => s.result.not_comparable += 1,
+                CheckStatus::NoResult => s.result.no_result += 1,
+            }
+            match &v.score {
+                Some(score) if score.undecided > 0 => {
+                    s.undecided += 1;
+                    undecided = true;
+                    problems.push(Problem {
+                        place: place.clone(),
+                        what: format!(
+                            "{}: {} point(s) undecided in the count",
+                            v.ruleset, score.undecided
+                        ),
+                    });
+                }
+                Some(_) => {}
+                None => s.unscored += 1,
+            }
+        }
+        self.findings.forbidden += u64::from(forbidden);
+        self.findings.mismatch += u64::from(mismatch);
+        self.findings.undecided += u64::from(undecided);
+    }
+}
+
+/// Writes one file's JSON Lines records.
+pub fn write_jsonl_file(out: &mut dyn Write, f: &FileReport) -> io::Result<()> {
+    let rec = |out: &mut dyn Write, r: &Record<'_>| -> io::Result<()> {
+        serde_json::to_writer(&mut *out, r)?;
+        out.write_all(b"\n")
+    };
+    if let Some(e) = &f.error {
+        return rec(
+            out,
+            &Record::Error {
+                schema: SCHEMA_VERSION,
+                file: &f.file,
+                game: None,
+                kind: &e.kind,
+                message: &e.message,
+            },
+        );
+    }
+    for g in &f.games {
+        match g {
+            GameEntry::Report(r) => rec(
+                out,
+                &Record::Game {
+                    schema: SCHEMA_VERSION,
+                    file: &f.file,
+                    encoding: f.encoding.as_deref(),
+                    report: r,
+                },
+            )?,
+            GameEntry::Error { game, error } => rec(
+                out,
+                &Record::Error {
+                    schema: SCHEMA_VERSION,
+                    file: &f.file,
+                    game: Some(*game),
+                    kind: &error.kind,
+                    message: &error.message,
+                },
+            )?,
+        }
+    }
+    Ok(())
+}
+
+/// Writes a skipped file's record.
+pub fn write_jsonl_skipped(out: &mut dyn Write, file: &str, reason: &str) -> io::Result<()> {
+    serde_json::to_writer(
+        &mut *out,
+        &Record::Skipped {
+            schema: SCHEMA_VERSION,
+            file,
+            reason,
+        },
+    )?;
+    out.write_all(b"\n")
+}
+
+/// Writes the summary record.
+pub fn write_jsonl_summary(out: &mut dyn Write, s: &Summary) -> io::Result<()> {
+    serde_json::to_writer(
+        &mut *out,
+        &Record::Summary {
+            schema: SCHEMA_VERSION,
+            gorules: env!("CARGO_PKG_VERSION"),
+            summary: s,
+        },
+    )?;
+    out.write_all(b"\n")
+}
+
+/// The summary as tables for people; `elapsed` in seconds.
+pub fn write_summary_table(
+    out: &mut dyn Write,
+    s: &Summary,
+    elapsed: f64,
+    fail_on: &str,
+) -> io::Result<()> {
+    let rate = if elapsed > 0.0 {
+        format!(", {:.0} games/s", s.games.replayed as f64 / elapsed)
+    } else {
+        String::new()
+    };
+    let shard = s
+        .shard
+        .as_ref()
+        .map_or_else(String::new, |k| format!(" (shard {k})"));
+    writeln!(
+        out,
+        "Checked {} file(s){shard}: {} read, {} unreadable, {} skipped (not game records)",
+        s.files.total, s.files.read, s.files.unreadable, s.files.skipped
+    )?;
+    writeln!(
+        out,
+        "{} game(s): {} replayed, {} unreadable — in {elapsed:.2} s{rate}",
+        s.games.total, s.games.replayed, s.games.unreadable
+    )?;
+    if !s.rulesets.is_empty() {
+        let mut t = Table::new();
+        t.load_preset(UTF8_FULL_CONDENSED)
+            .set_content_arrangement(ContentArrangement::Disabled)
+            .set_header(vec![
+                "ruleset",
+                "games",
+                "legal",
+                "forbidden",
+                "result agrees",
+                "differs",
+                "not comparable",
+                "no result",
+                "undecided",
+                "not counted",
+            ]);
+        for r in &s.rulesets {
+            t.add_row(vec![
+                r.ruleset.clone(),
+                r.games.to_string(),
+                r.legal.to_string(),
+                r.forbidden.to_string(),
+                r.result.agrees.to_string(),
+                r.result.differs.to_string(),
+                r.result.not_comparable.to_string(),
+                r.result.no_result.to_string(),
+                r.undecided.to_string(),
+                r.unscored.to_string(),
+            ]);
+        }
+        right_align(&mut t, 1..10);
+        writeln!(out, "{t}")?;
+        let mut reasons: Vec<&str> = s
+            .rulesets
+            .iter()
+            .flat_map(|r| r.forbidden_by_reason.keys().map(String::as_str))
+            .collect();
+        reasons.sort_unstable();
+        reasons.dedup();
+        if !reasons.is_empty() {
+            writeln!(out, "First forbidden move, by reason:")?;
+            let mut t = Table::new();
+            let mut head = vec!["reason".to_owned()];
+            head.extend(s.rulesets.iter().map(|r| r.ruleset.clone()));
+            t.load_preset(UTF8_FULL_CONDENSED)
+                .set_content_arrangement(ContentArrangement::Disabled)
+                .set_header(head);
+            for reason in &reasons {
+                let mut row = vec![(*reason).to_owned()];
+                row.extend(s.rulesets.iter().map(|r| {
+                    r.forbidden_by_reason
+                        .get(*reason)
+                        .map_or_else(|| "·".to_owned(), u64::to_string)
+                }));
+                t.add_row(row);
+            }
+            right_align(&mut t, 1..1 + s.rulesets.len());
+            writeln!(out, "{t}")?;
+        }
+    }
+    if !s.errors.is_empty() {
+        let list: Vec<String> = s.errors.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        writeln!(out, "Errors by kind: {}", list.join(", "))?;
+    }
+    writeln!(
+        out,
+        "Games with findings: {} forbidden move, {} result mismatch, {} undecided; {} parse \
+         error(s), {} unreadable",
+        s.findings.forbidden,
+        s.findings.mismatch,
+        s.findings.undecided,
+        s.findings.parse_error,
+        s.findings.unreadable
+    )?;
+    writeln!(
+        out,
+        "Exit {} ({}; --fail-on {fail_on})",
+        s.exit_code, s.status
+    )
+}
+
+fn right_align(t: &mut Table, cols: std::ops::Range<usize>) {
+    for c in cols {
+        if let Some(col) = t.column_mut(c) {
+            col.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! `gorules diff`: for each game of a record, where the rulesets disagree — legality, winner,
+//! margin — and why, in words, with a margin explanation that adds up (`rules_core::compare`).
+//! Exit status as `diff`'s: 0 when every ruleset agrees, 1 when some disagree, 2 when a file
+//! or game cannot be read.
+
+use crate::cli::RuleArgs;
+use crate::config::{PlanRuleset, ReplayConfig};
+use crate::input;
+use crate::registry;
+use crate::render::table::sanitize;
+use crate::report::{ErrorReport, SCHEMA_VERSION};
+use crate::status::Status;
+use anyhow::{Result, bail};
+use clap::{Args, ValueEnum};
+use rules_core::compare::{CauseKind, PairDiff, Side, compare_with_first};
+use rules_core::score::points;
+use rules_core::{AssessmentChoice, Forbidden, GameRecord, PointValue, ScoringInput, replay};
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+/// `gorules diff`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// Game records (SGF, or graph-board .json); `-` reads SGF from standard input.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = DiffFormat::Table)]
+    pub format: DiffFormat,
+}
+
+/// `--format` of `diff`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// Text for people.
+    Table,
+    /// One JSON document (docs/json.md, "gorules diff").
+    Json,
+}
+
+/// The whole output of `gorules diff --format json`.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct DiffOutput {
+    /// The gorules version that wrote it.
+    pub gorules: &'static str,
+    /// The JSON layout's version.
+    pub schema: u32,
+    /// One entry per file, in the order given.
+    pub files: Vec<DiffFile>,
+}
+
+/// One file of `diff`.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct DiffFile {
+    /// The path as given.
+    pub file: String,
+    /// Why the file could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorReport>,
+    /// One entry per game tree.
+    pub games: Vec<DiffGame>,
+}
+
+/// One game of `diff`.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct DiffGame {
+    /// 1-based index of the game in its file.
+    pub game: u32,
+    /// Why the game could not be read or compared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorReport>,
+    /// `19x19`, `9x9`, `graph:N`.
+    #[serde(skip_serializing_if = "String::is_empty", default)]
+    pub board: String,
+    /// Moves in the main line.
+    pub moves: u32,
+    /// Each ruleset's verdict in short, in the order asked for.
+    pub rulesets: Vec<DiffRuleset>,
+    /// Whether every ruleset agrees with the first.
+    pub agree: bool,
+    /// Every other ruleset compared with the first.
+    pub comparisons: Vec<PairDiff>,
+}
+
+/// One ruleset's verdict in short.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct DiffRuleset {
+    /// Ruleset id.
+    pub ruleset: String,
+    /// Whether every move was legal.
+    pub legal: bool,
+    /// The first forbidden move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_forbidden: Option<Forbidden>,
+    /// The count as an SGF result.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// Black's margin (Black's total minus White's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<f64>,
+}
+
+/// Runs the command.
+pub fn run(args: &DiffArgs) -> Result<Status> {
+    let config = ReplayConfig::from_args(&args.rules)?;
+    let mut files = Vec::new();
+    for path in &args.files {
+        files.push(diff_file(&config, input::load(path))?);
+    }
+    let mut status = Status::Clean;
+    for f in &files {
+        if f.error.is_some() || f.games.iter().any(|g| g.error.is_some()) {
+            status = status.and(Status::Error);
+        }
+        if f.games.iter().any(|g| g.error.is_none() && !g.agree) {
+            status = status.and(Status::Findings);
+        }
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    match args.format {
+        DiffFormat::Json => {
+            serde_json::to_writer_pretty(
+                &mut out,
+                &DiffOutput {
+                    gorules: env!("CARGO_PKG_VERSION"),
+                    schema: SCHEMA_VERSION,
+                    files,
+                },
+            )?;
+            writeln!(out)?;
+        }
+        DiffFormat::Table => write_table(&mut out, &files)?,
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+fn diff_file(config: &ReplayConfig, loaded: input::Loaded) -> Result<DiffFile> {
+    let mut f = DiffFile {
+        file: loaded.name,
+        error: None,
+        games: Vec::new(),
+    };
+    match loaded.result {
+        Err(e) => f.error = Some(e),
+        Ok(file) => {
+            for (i, g) in file.games.into_iter().enumerate() {
+                let index = i as u32 + 1;
+                f.games.push(match g {
+                    Err(error) => DiffGame::error(index, error),
+                    Ok(record) => diff_game(config, index, record)?,
+                });
+            }
+        }
+    }
+    Ok(f)
+}
+
+impl DiffGame {
+    fn error(game: u32, error: ErrorReport) -> DiffGame {
+        DiffGame {
+            game,
+            error: Some(error),
+            board: String::new(),
+            moves: 0,
+            rulesets: Vec::new(),
+            agree: false,
+            comparisons: Vec::new(),
+        }
+    }
+}
+
+/// Replays one game under every ruleset, keeping the final states for their point values,
+/// and compares every ruleset with the first.
+///
+/// # Errors
+/// When an explanation does not add up: a bug that must not be printed as an explanation.
+pub fn diff_game(config: &ReplayConfig, index: u32, mut record: GameRecord) -> Result<DiffGame> {
+    record.rules_counting = registry::declared_counting(&record);
+    let plan = match config.plan(&record) {
+        Ok(p) => p,
+        Err(e) => {
+            return Ok(DiffGame::error(
+                index,
+                ErrorReport {
+                    kind: "usage".to_owned(),
+                    message: format!("{e:#}"),
+                },
+            ));
+        }
+    };
+    let replays: Vec<_> = plan
+        .rulesets
+        .iter()
+        .map(PlanRuleset::ruleset)
+        .map(|r| {
+            replay(
+                &record,
+                r,
+                &config.replay,
+                AssessmentChoice::Given(&plan.assessment),
+            )
+        })
+        .collect();
+    let handicap = record.handicap.unwrap_or(0);
+    let values: Vec<Option<Vec<PointValue>>> = replays
+        .iter()
+        .map(|r| {
+            r.verdict.score.as_ref()?;
+            r.state
+                .point_values(&ScoringInput {
+                    komi: r.verdict.komi.value,
+                    handicap,
+                    assessment: &r.assessment,
+                })
+                .ok()
+        })
+        .collect();
+    let sides: Vec<Side<'_>> = replays
+        .iter()
+        .zip(&values)
+        .map(|(r, v)| Side::new(&r.verdict, v.as_deref()))
+        .collect();
+    let topo = &record.topology;
+    let names: Vec<(String, Option<String>)> =
+        topo.points().map(|p| (topo.sgf(p), topo.gtp(p))).collect();
+    let comparisons = match compare_with_first(&sides, &names) {
+        Ok(c) => c,
+        Err(e) => bail!("game {index}: {e}"),
+    };
+    // The explanation adds up: checked in `compare`, asserted again where it is printed.
+    for c in &comparisons {
+        if let Some(count) = &c.count {
+            let sum: f64 = count.causes.iter().map(|c| c.effect).sum();
+            assert!(
+                (sum - count.difference).abs() < 1e-9,
+                "{} vs {}: causes sum to {sum}, margins differ by {}",
+                c.a,
+                c.b,
+                count.difference
+            );
+        }
+    }
+    Ok(DiffGame {
+        game: index,
+        error: None,
+        board: rules_core::replay::board_name(&record),
+        moves: record.move_count() as u32,
+        rulesets: replays
+            .iter()
+            .map(|r| DiffRuleset {
+                ruleset: r.verdict.ruleset.clone(),
+                legal: r.verdict.legal,
+                first_forbidden: r.verdict.first_forbidden.clone(),
+                result: r.verdict.result.clone(),
+                margin: r.verdict.score.as_ref().map(|s| s.margin),
+            })
+            .collect(),
+        agree: comparisons.iter().all(|c| c.agree),
+        comparisons,
+    })
+}
+
+fn signed(v: f64) -> String {
+    if v.abs() < 1e-9 {
+        "0".to_owned()
+    } else if v > 0.0 {
+        format!("+{}", points(v))
+    } else {
+        format!("-{}", points(-v))
+    }
+}
+
+fn write_table(out: &mut dyn Write, files: &[DiffFile]) -> io::Result<()> {
+    for (i, f) in files.iter().enumerate() {
+        if i > 0 {
+            writeln!(out)?;
+        }
+        let file = sanitize(&f.file);
+        if let Some(e) = &f.error {
+            writeln!(out, "{file}: error: {}", sanitize(&e.message))?;
+            continue;
+        }
+        for (j, g) in f.games.iter().enumerate() {
+            if j > 0 {
+                writeln!(out)?;
+            }
+            if let Some(e) = &g.error {
+                writeln!(
+                    out,
+                    "{file} game {}: error: {}",
+                    g.game,
+                    sanitize(&e.message)
+                )?;
+                continue;
+            }
+            writeln!(
+                out,
+                "{file} — game {}: {}, {} moves",
+                g.game, g.board, g.moves
+            )?;
+            let width = g
+                .rulesets
+                .iter()
+                .map(|r| r.ruleset.len())
+                .max()
+                .unwrap_or(0);
+            for r in &g.rulesets {
+                let legal = match &r.first_forbidden {
+                    None => "all moves legal".to_owned(),
+                    Some(f) => format!("move {} forbidden ({})", f.move_number, f.reason),
+                };
+                writeln!(
+                    out,
+                    "  {:width$}  {:<28}  {}",
+                    r.ruleset,
+                    legal,
+                    r.result.as_deref().unwrap_or("no count")
+                )?;
+            }
+            if g.agree {
+                writeln!(out, "  every ruleset agrees")?;
+                continue;
+            }
+            for c in &g.comparisons {
+                write_pair(out, c)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_pair(out: &mut dyn Write, c: &PairDiff) -> io::Result<()> {
+    let no_causes = c.count.as_ref().is_none_or(|d| d.causes.is_empty());
+    if c.agree && no_causes {
+        writeln!(out, "{} vs {}: agree", c.a, c.b)?;
+        return Ok(());
+    }
+    if c.agree {
+        writeln!(
+            out,
+            "{} vs {}: same legality and result, counted differently:",
+            c.a, c.b
+        )?;
+    } else {
+        writeln!(out, "{} vs {}:", c.a, c.b)?;
+    }
+    for s in &c.legality {
+        writeln!(out, "  legality: {}", sanitize(&s.explanation))?;
+    }
+    if let Some(why) = &c.no_count {
+        writeln!(out, "  no count to compare: {}", sanitize(why))?;
+    }
+    if let Some(d) = &c.count {
+        let head = if d.winner_changes {
+            "the winner changes"
+        } else if d.difference.abs() < 1e-9 {
+            "same result"
+        } else {
+            "same winner, another margin"
+        };
+        writeln!(
+            out,
+            "  count: {} {} → {} {}: {head}; Black's margin {} → {} ({})",
+            c.a,
+            d.result_a,
+            c.b,
+            d.result_b,
+            points(d.margin_a),
+            points(d.margin_b),
+            signed(d.difference)
+        )?;
+        if !d.same_position {
+            writeln!(
+                out,
+                "  (the two counts are of different positions: a replay stopped at a forbidden move)"
+            )?;
+        }
+        for cause in &d.causes {
+            let mut line = format!("  {:>6}  {}", signed(cause.effect), cause.explanation);
+            if cause.kind == CauseKind::Points && !cause.points.is_empty() {
+                const SHOWN: usize = 12;
+                let mut pts: Vec<&str> = cause
+                    .points
+                    .iter()
+                    .take(SHOWN)
+                    .map(String::as_str)
+                    .collect();
+                if cause.points.len() > SHOWN {
+                    pts.push("…");
+                }
+                line.push_str(&format!(" [{}]", pts.join(" ")));
+            }
+            writeln!(out, "{}", sanitize(&line))?;
+        }
+        if !d.causes.is_empty() {
+            writeln!(
+                out,
+                "  {:>6}  = the difference of the margins",
+                signed(d.causes.iter().map(|c| c.effect).sum())
+            )?;
+        }
+    }
+    Ok(())
+}

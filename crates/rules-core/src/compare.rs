@@ -1,0 +1,1013 @@
+//! The comparison of verdicts across rulesets: where two rulesets disagree about one game,
+//! and why, in terms that add up.
+//!
+//! Two things can differ:
+//!
+//! * **legality** — a move one ruleset forbids and the other allows (a superko ban the other
+//!   lacks, a suicide the other allows, Pauli's ko and cycle rules), or forbids for another
+//!   reason ([`LegalitySplit`]);
+//! * **the count** — winner and margin ([`CountDiff`]).
+//!
+//! A count difference is explained from the rulesets' own per-point values
+//! ([`GameState::point_values`](crate::GameState::point_values)): every point of the board is
+//! grouped by (what it is under A, what it is under B), and each group's effect on Black's
+//! margin is stated with its size; captives, komi and handicap compensation are the remaining
+//! terms. Because each ruleset's total is exactly the sum of its point values, captives and
+//! komi ([`ScoreBreakdown::check_point_values`]), the listed effects sum to the difference of
+//! the margins — exactly. [`compare`] checks both facts and returns
+//! [`CompareError::DoesNotAddUp`] rather than an explanation that does not add up.
+//!
+//! ```
+//! use rules_core::compare::{CauseKind, Side, compare};
+//! use rules_core::{Color, PointKind, PointValue, ScoreBreakdown, ScoringMethod, SideScore};
+//! # fn verdict(id: &str, s: ScoreBreakdown) -> rules_core::Verdict {
+//! #     use rules_core::*;
+//! #     Verdict { ruleset: id.into(), rules: id.into(), legal: true,
+//! #       first_forbidden: None, forbidden: vec![], on_forbidden: Policy::Stop,
+//! #       moves_total: 0, moves_replayed: 0, passes: 0, captures: PerColor::new(0, 0),
+//! #       self_captures: PerColor::new(0, 0), stones_removed: PerColor::new(0, 0),
+//! #       ending: Ending::Passes, moves_after_end: 0,
+//! #       komi: verdict::KomiUsed { value: s.komi, source: KomiSource::Record },
+//! #       result: Some(s.result()), score: Some(s), score_error: None,
+//! #       check: ResultCheck { status: CheckStatus::NoResult, detail: String::new() },
+//! #       events: vec![], findings: vec![] }
+//! # }
+//! // A one-point board holding a white stone that the players agreed is dead.
+//! // Under A (Tromp–Taylor) it counts as it stands: a point for White.
+//! let a_values = [PointValue { black: 0.0, white: 1.0, kind: PointKind::Stone(Color::White) }];
+//! let a_white = SideScore { stones: 1, ..SideScore::default() };
+//! let a = verdict("tromp-taylor",
+//!     ScoreBreakdown::new(ScoringMethod::Area, SideScore::default(), a_white, 0.0));
+//! // Under B (Chinese) it is removed as dead and its point is Black's.
+//! let b_values = [PointValue { black: 1.0, white: 0.0, kind: PointKind::DeadStone(Color::White) }];
+//! let b_black = SideScore { dead: 1, ..SideScore::default() };
+//! let b = verdict("chinese",
+//!     ScoreBreakdown::new(ScoringMethod::AreaSharedDame, b_black, SideScore::default(), 0.0));
+//!
+//! let names = [("aa".to_owned(), Some("A1".to_owned()))];
+//! let d = compare(&Side::new(&a, Some(&a_values)), &Side::new(&b, Some(&b_values)), &names)
+//!     .unwrap();
+//! let count = d.count.unwrap();
+//! assert_eq!((count.result_a.as_str(), count.result_b.as_str()), ("W+1", "B+1"));
+//! assert_eq!(count.difference, 2.0);
+//! assert_eq!(count.causes.len(), 1);
+//! assert_eq!(count.causes[0].kind, CauseKind::Points);
+//! assert_eq!(count.causes[0].effect, 2.0);
+//! assert!(count.causes[0].explanation.contains("dead stones left on the board"));
+//! ```
+
+use crate::color::Color;
+use crate::ruleset::Reason;
+use crate::score::{PointKind, PointValue, ScoreBreakdown, points};
+use crate::verdict::{EventReport, Forbidden, KomiSource, Policy, Verdict};
+use serde::{Deserialize, Serialize};
+
+/// The tolerance for comparing sums of halves and quarters (they are exact in binary; this
+/// only absorbs a komi like 6.3).
+const EPS: f64 = 1e-9;
+
+/// One ruleset's side of a comparison: its verdict, and the per-point values of the position
+/// it counted (`None` when there is no count).
+#[derive(Debug, Clone, Copy)]
+pub struct Side<'a> {
+    /// The verdict.
+    pub verdict: &'a Verdict,
+    /// [`GameState::point_values`](crate::GameState::point_values) of the counted position.
+    pub values: Option<&'a [PointValue]>,
+}
+
+impl<'a> Side<'a> {
+    /// A side.
+    #[must_use]
+    pub fn new(verdict: &'a Verdict, values: Option<&'a [PointValue]>) -> Side<'a> {
+        Side { verdict, values }
+    }
+}
+
+/// Why an explanation could not be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CompareError {
+    /// A ruleset's point values do not add up to its own score, or the causes do not add up
+    /// to the margin difference: a bug, never shown as an explanation.
+    #[error("the explanation does not add up: {0}")]
+    DoesNotAddUp(String),
+    /// The two sides have different numbers of points.
+    #[error("the two counts are of different boards ({0} and {1} points)")]
+    DifferentBoards(usize, usize),
+}
+
+/// Where two rulesets disagree about one game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct PairDiff {
+    /// The first ruleset (the baseline).
+    pub a: String,
+    /// The second ruleset.
+    pub b: String,
+    /// Whether they agree on everything compared: the same forbidden moves for the same
+    /// reasons, and the same winner and margin.
+    pub agree: bool,
+    /// Moves one forbids and the other allows (or forbids for another reason), in move order.
+    pub legality: Vec<LegalitySplit>,
+    /// The counts compared, when both rulesets counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<CountDiff>,
+    /// Why there is no count comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_count: Option<String>,
+}
+
+/// A move on whose legality two rulesets disagree.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct LegalitySplit {
+    /// Move number (from 1, passes included).
+    pub move_number: u32,
+    /// Who played it.
+    pub color: Color,
+    /// The point (SGF coordinate or graph name), absent for a pass.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub point: Option<String>,
+    /// The GTP vertex, where GTP can name it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gtp: Option<String>,
+    /// Under the first ruleset: the reason it is forbidden, or `None` when allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub under_a: Option<Reason>,
+    /// Under the second ruleset: the reason, or `None` when allowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub under_b: Option<Reason>,
+    /// The rule that forbids it (of the ruleset that forbids it; the first one's when both do).
+    pub rule: String,
+    /// In words.
+    pub explanation: String,
+}
+
+/// Two counts compared, with the causes of the difference.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct CountDiff {
+    /// The first ruleset's result (`B+3.5`).
+    pub result_a: String,
+    /// The second ruleset's result.
+    pub result_b: String,
+    /// Black's margin (Black's total minus White's) under the first ruleset.
+    pub margin_a: f64,
+    /// Black's margin under the second ruleset.
+    pub margin_b: f64,
+    /// `margin_b - margin_a`: what the causes add up to.
+    pub difference: f64,
+    /// Whether the winner differs.
+    pub winner_changes: bool,
+    /// Whether both counted the same position (not so when one replay stopped at a move the
+    /// other allowed).
+    pub same_position: bool,
+    /// The causes, largest effect first. Their `effect`s sum to `difference` exactly.
+    pub causes: Vec<Cause>,
+}
+
+/// What a cause is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
+pub enum CauseKind {
+    /// A group of points counted differently.
+    Points,
+    /// Captives (counted by territory scoring and by text 000).
+    Captives,
+    /// Komi.
+    Komi,
+    /// Handicap compensation (points to White per handicap stone).
+    Compensation,
+}
+
+/// One term of the explanation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Cause {
+    /// What it is about.
+    pub kind: CauseKind,
+    /// For points: what they are under the first ruleset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub under_a: Option<PointKind>,
+    /// For points: what they are under the second ruleset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub under_b: Option<PointKind>,
+    /// For points: how many.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
+    /// For points: which (SGF coordinates or graph names), in board order.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub points: Vec<String>,
+    /// The change in Black's margin from the first ruleset's count to the second's.
+    pub effect: f64,
+    /// In words a Go player understands.
+    pub explanation: String,
+}
+
+/// Compares two rulesets' verdicts on one game. `names` gives each point's SGF name and GTP
+/// vertex, in board order (for naming the points of a cause).
+///
+/// # Errors
+/// [`CompareError::DoesNotAddUp`] when a side's point values do not give its own totals, or
+/// the causes do not sum to the margin difference (a bug in a ruleset, never hidden);
+/// [`CompareError::DifferentBoards`] when the sides disagree on the number of points.
+pub fn compare(
+    a: &Side<'_>,
+    b: &Side<'_>,
+    names: &[(String, Option<String>)],
+) -> Result<PairDiff, CompareError> {
+    let legality = legality(a.verdict, b.verdict);
+    let (count, no_count) = match (&a.verdict.score, &b.verdict.score, a.values, b.values) {
+        (Some(sa), Some(sb), Some(va), Some(vb)) => (
+            Some(count_diff(a.verdict, b.verdict, sa, sb, va, vb, names)?),
+            None,
+        ),
+        _ => {
+            let why = |v: &Verdict| {
+                v.score_error
+                    .clone()
+                    .unwrap_or_else(|| "no count was made".to_owned())
+            };
+            let mut missing = Vec::new();
+            for v in [a.verdict, b.verdict] {
+                if v.score.is_none() {
+                    missing.push(format!("{}: {}", v.ruleset, why(v)));
+                }
+            }
+            if missing.is_empty() {
+                missing.push("no point values".to_owned());
+            }
+            (None, Some(missing.join("; ")))
+        }
+    };
+    let agree = legality.is_empty()
+        && count
+            .as_ref()
+            .is_none_or(|c| c.difference.abs() < EPS && !c.winner_changes);
+    Ok(PairDiff {
+        a: a.verdict.ruleset.clone(),
+        b: b.verdict.ruleset.clone(),
+        agree,
+        legality,
+        count,
+        no_count,
+    })
+}
+
+/// The last move number whose legality a verdict tells: a replay that stopped at a forbidden
+/// move says nothing about later ones.
+fn horizon(v: &Verdict) -> u32 {
+    match (&v.first_forbidden, v.on_forbidden) {
+        (Some(f), Policy::Stop) => f.move_number,
+        _ => u32::MAX,
+    }
+}
+
+fn legality(a: &Verdict, b: &Verdict) -> Vec<LegalitySplit> {
+    let limit = horizon(a).min(horizon(b));
+    let mut moves: Vec<u32> = a
+        .forbidden
+        .iter()
+        .chain(&b.forbidden)
+        .map(|f| f.move_number)
+        .filter(|&m| m <= limit)
+        .collect();
+    moves.sort_unstable();
+    moves.dedup();
+    let mut out = Vec::new();
+    for m in moves {
+        let fa: Vec<&Forbidden> = a.forbidden.iter().filter(|f| f.move_number == m).collect();
+        let fb: Vec<&Forbidden> = b.forbidden.iter().filter(|f| f.move_number == m).collect();
+        let ra = fa.first().map(|f| f.reason);
+        let rb = fb.first().map(|f| f.reason);
+        if ra == rb {
+            continue;
+        }
+        let f = fa.first().or(fb.first()).expect("one of them forbids it");
+        out.push(LegalitySplit {
+            move_number: m,
+            color: f.color,
+            point: f.point.clone(),
+            gtp: f.gtp.clone(),
+            under_a: ra,
+            under_b: rb,
+            rule: f.rule.clone(),
+            explanation: explain_split(a, b, fa.first().copied(), fb.first().copied()),
+        });
+    }
+    out
+}
+
+fn move_words(f: &Forbidden) -> String {
+    let at = f
+        .gtp
+        .clone()
+        .or_else(|| f.point.clone())
+        .map_or_else(|| "a pass".to_owned(), |p| format!("at {p}"));
+    format!("move {} ({} {at})", f.move_number, f.color)
+}
+
+/// Why one ruleset forbids a move, in words.
+fn reason_words(f: &Forbidden) -> String {
+    let earlier = |m: Option<u32>| match m {
+        Some(0) => "the starting position".to_owned(),
+        Some(m) => format!("the position after move {m}"),
+        None => "an earlier position".to_owned(),
+    };
+    match f.reason {
+        Reason::PositionalSuperko => format!(
+            "it recreates {} — a repeated board position (positional superko)",
+            earlier(f.repeats_position_after_move)
+        ),
+        Reason::SituationalSuperko => format!(
+            "it recreates {} with the same player to move (situational superko)",
+            earlier(f.repeats_position_after_move)
+        ),
+        Reason::Suicide => {
+            "it is suicide: the stones would have no liberty and it captures nothing".to_owned()
+        }
+        Reason::PseudoSuicide => {
+            "every liberty of the new stone would be permanently prohibited (pseudo-suicide)"
+                .to_owned()
+        }
+        Reason::Ko => "it retakes a ko at once: the point was cleared by a ko capture in the \
+                       preceding turn"
+            .to_owned(),
+        Reason::PermanentlyProhibited => {
+            "the point was used by a removed cycle and is permanently prohibited".to_owned()
+        }
+        Reason::InitiallyProhibited => "the point was prohibited from the start".to_owned(),
+        Reason::AfterEnd => "the game had already ended".to_owned(),
+        Reason::OutOfTurn => "it is the other player's turn".to_owned(),
+        Reason::Occupied => "the point is occupied".to_owned(),
+        Reason::OffBoard => "the point is not on the board".to_owned(),
+        Reason::NoSuchCycle => "there is no such cycle to remove".to_owned(),
+        Reason::UnsupportedAction => "the ruleset has no such action".to_owned(),
+    }
+}
+
+/// Why the other ruleset allows it, from what its verdict shows.
+fn allowed_words(allows: &Verdict, f: &Forbidden) -> String {
+    let m = f.move_number;
+    let cycle = allows.events.iter().any(|e| match e {
+        EventReport::Cycle { after_move, .. } => *after_move == m,
+        _ => false,
+    });
+    let id = &allows.ruleset;
+    match f.reason {
+        Reason::PositionalSuperko | Reason::SituationalSuperko | Reason::Ko if cycle => format!(
+            "{id} allows it: under Pauli's rules a repetition is a cycle (rules 7–8), reported \
+             and removable, not a forbidden move"
+        ),
+        Reason::PositionalSuperko | Reason::SituationalSuperko => {
+            let single_suicide = allows.self_captures.black + allows.self_captures.white > 0
+                && f.repeats_position_after_move == Some(m.saturating_sub(1));
+            if single_suicide {
+                format!(
+                    "{id} allows it as a suicide that removes the player's own stone (a \
+                     single-stone suicide leaves the board as it was, which is why the other \
+                     ruleset sees a repetition)"
+                )
+            } else {
+                let later = allows.events.iter().find_map(|e| match e {
+                    EventReport::Cycle { after_move, .. } if *after_move >= m => Some(*after_move),
+                    _ => None,
+                });
+                match later {
+                    Some(at) => format!(
+                        "{id} has no superko: it lets the position recur, and reports the \
+                         repetition as a cycle after move {at} (Pauli rules 7–8: a cycle may be \
+                         removed, it is not a forbidden move)"
+                    ),
+                    None => format!("{id} has no ban on this repetition ({})", allows.rules),
+                }
+            }
+        }
+        Reason::Suicide => format!(
+            "{id} allows suicide: the player's own stones without liberties are removed ({})",
+            allows.rules
+        ),
+        Reason::Ko | Reason::PseudoSuicide | Reason::PermanentlyProhibited => {
+            format!("{id} has no such rule ({})", allows.rules)
+        }
+        Reason::AfterEnd => format!(
+            "under {id} the game had not ended yet (its end condition differs: {})",
+            allows.rules
+        ),
+        _ => format!("{id} allows it ({})", allows.rules),
+    }
+}
+
+fn explain_split(
+    a: &Verdict,
+    b: &Verdict,
+    fa: Option<&Forbidden>,
+    fb: Option<&Forbidden>,
+) -> String {
+    let stop = |v: &Verdict, f: &Forbidden| {
+        if v.on_forbidden == Policy::Stop {
+            format!(
+                "; the {} replay stops there and counts the position before it",
+                v.ruleset
+            )
+        } else {
+            let _ = f;
+            String::new()
+        }
+    };
+    match (fa, fb) {
+        (Some(f), None) => format!(
+            "{}: {} forbids it — {}; {}{}",
+            move_words(f),
+            a.ruleset,
+            reason_words(f),
+            allowed_words(b, f),
+            stop(a, f)
+        ),
+        (None, Some(f)) => format!(
+            "{}: {} forbids it — {}; {}{}",
+            move_words(f),
+            b.ruleset,
+            reason_words(f),
+            allowed_words(a, f),
+            stop(b, f)
+        ),
+        (Some(x), Some(y)) => format!(
+            "{}: both forbid it, for different reasons: {} because {}; {} because {}",
+            move_words(x),
+            a.ruleset,
+            reason_words(x),
+            b.ruleset,
+            reason_words(y)
+        ),
+        (None, None) => unreachable!("a split has a forbidden side"),
+    }
+}
+
+/// What a point is worth to Black's margin.
+fn net(v: &PointValue) -> f64 {
+    v.black - v.white
+}
+
+fn kind_key(k: PointKind) -> (u8, u8) {
+    let c = |c: Color| c as u8;
+    match k {
+        PointKind::Stone(x) => (0, c(x)),
+        PointKind::UncountedStone(x) => (1, c(x)),
+        PointKind::DeadStone(x) => (2, c(x)),
+        PointKind::Territory(x) => (3, c(x)),
+        PointKind::Shared => (4, 0),
+        PointKind::Dame => (5, 0),
+        PointKind::Undecided => (6, 0),
+        PointKind::Mutual => (7, 0),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn count_diff(
+    a: &Verdict,
+    b: &Verdict,
+    sa: &ScoreBreakdown,
+    sb: &ScoreBreakdown,
+    va: &[PointValue],
+    vb: &[PointValue],
+    names: &[(String, Option<String>)],
+) -> Result<CountDiff, CompareError> {
+    if va.len() != vb.len() {
+        return Err(CompareError::DifferentBoards(va.len(), vb.len()));
+    }
+    for (v, s, vals) in [(a, sa, va), (b, sb, vb)] {
+        let (db, dw) = s.check_point_values(vals);
+        if db.abs() > EPS || dw.abs() > EPS {
+            return Err(CompareError::DoesNotAddUp(format!(
+                "{}'s point values miss its totals by {db} (Black) and {dw} (White)",
+                v.ruleset
+            )));
+        }
+    }
+    // Group the points by (kind under A, kind under B, value under A, value under B).
+    struct Group {
+        ka: PointKind,
+        kb: PointKind,
+        a: PointValue,
+        b: PointValue,
+        points: Vec<usize>,
+    }
+    let mut groups: Vec<Group> = Vec::new();
+    for (i, (pa, pb)) in va.iter().zip(vb).enumerate() {
+        let same = pa.kind == pb.kind
+            && (pa.black - pb.black).abs() < EPS
+            && (pa.white - pb.white).abs() < EPS;
+        if same {
+            continue;
+        }
+        let found = groups.iter_mut().find(|g| {
+            g.ka == pa.kind
+                && g.kb == pb.kind
+                && (g.a.black - pa.black).abs() < EPS
+                && (g.a.white - pa.white).abs() < EPS
+                && (g.b.black - pb.black).abs() < EPS
+                && (g.b.white - pb.white).abs() < EPS
+        });
+        match found {
+            Some(g) => g.points.push(i),
+            None => groups.push(Group {
+                ka: pa.kind,
+                kb: pb.kind,
+                a: *pa,
+                b: *pb,
+                points: vec![i],
+            }),
+        }
+    }
+    let same_position = va
+        .iter()
+        .zip(vb)
+        .all(|(x, y)| stone_of(x.kind) == stone_of(y.kind));
+    let mut causes: Vec<Cause> = groups
+        .iter()
+        .map(|g| {
+            let n = g.points.len() as u32;
+            let per = net(&g.b) - net(&g.a);
+            // Summed point by point, as the check below sums.
+            let effect: f64 = g.points.iter().map(|&i| net(&vb[i]) - net(&va[i])).sum();
+            Cause {
+                kind: CauseKind::Points,
+                under_a: Some(g.ka),
+                under_b: Some(g.kb),
+                count: Some(n),
+                points: g
+                    .points
+                    .iter()
+                    .map(|&i| names.get(i).map_or_else(|| i.to_string(), |n| n.0.clone()))
+                    .collect(),
+                effect,
+                explanation: explain_points(a, b, g.ka, g.kb, &g.a, &g.b, n, per),
+            }
+        })
+        .collect();
+    // Captives.
+    let cap = |s: &ScoreBreakdown| f64::from(s.black.captures) - f64::from(s.white.captures);
+    let dcap = cap(sb) - cap(sa);
+    if dcap.abs() > EPS
+        || sa.black.captures != sb.black.captures
+        || sa.white.captures != sb.white.captures
+    {
+        causes.push(Cause {
+            kind: CauseKind::Captives,
+            under_a: None,
+            under_b: None,
+            count: None,
+            points: Vec::new(),
+            effect: dcap,
+            explanation: explain_captives(a, b, sa, sb, dcap),
+        });
+    }
+    // Komi, and compensation (what White gets beyond the komi).
+    let comp = |s: &ScoreBreakdown| s.white.komi - s.black.komi - s.komi;
+    let dkomi = -(sb.komi - sa.komi);
+    if dkomi.abs() > EPS {
+        let src = |v: &Verdict| match v.komi.source {
+            KomiSource::Record => "the record's",
+            KomiSource::User => "from the command line",
+            KomiSource::Default => "the ruleset's default, the record giving none",
+        };
+        causes.push(Cause {
+            kind: CauseKind::Komi,
+            under_a: None,
+            under_b: None,
+            count: None,
+            points: Vec::new(),
+            effect: dkomi,
+            explanation: format!(
+                "komi: {} gives White {} ({}), {} gives {} ({}): {} to Black's margin",
+                a.ruleset,
+                points(sa.komi),
+                src(a),
+                b.ruleset,
+                points(sb.komi),
+                src(b),
+                signed(dkomi)
+            ),
+        });
+    }
+    let dcomp = -(comp(sb) - comp(sa));
+    if dcomp.abs() > EPS {
+        causes.push(Cause {
+            kind: CauseKind::Compensation,
+            under_a: None,
+            under_b: None,
+            count: None,
+            points: Vec::new(),
+            effect: dcomp,
+            explanation: format!(
+                "handicap compensation: {} gives White {} point(s) for the handicap stones, {} \
+                 gives {}: {} to Black's margin",
+                a.ruleset,
+                points(comp(sa)),
+                b.ruleset,
+                points(comp(sb)),
+                signed(dcomp)
+            ),
+        });
+    }
+    causes.sort_by(|x, y| {
+        y.effect
+            .abs()
+            .total_cmp(&x.effect.abs())
+            .then_with(|| cause_key(x).cmp(&cause_key(y)))
+    });
+    let difference = sb.margin - sa.margin;
+    let sum: f64 = causes.iter().map(|c| c.effect).sum();
+    if (sum - difference).abs() > EPS {
+        return Err(CompareError::DoesNotAddUp(format!(
+            "{} vs {}: the causes sum to {sum}, the margins differ by {difference}",
+            a.ruleset, b.ruleset
+        )));
+    }
+    Ok(CountDiff {
+        result_a: sa.result(),
+        result_b: sb.result(),
+        margin_a: sa.margin,
+        margin_b: sb.margin,
+        difference,
+        winner_changes: sa.winner != sb.winner,
+        same_position,
+        causes,
+    })
+}
+
+fn cause_key(c: &Cause) -> (u8, (u8, u8), (u8, u8)) {
+    (
+        c.kind as u8,
+        c.under_a.map_or((9, 9), kind_key),
+        c.under_b.map_or((9, 9), kind_key),
+    )
+}
+
+/// The stone on a point, as far as the kind tells (dead or alive).
+fn stone_of(k: PointKind) -> Option<Color> {
+    match k {
+        PointKind::Stone(c) | PointKind::UncountedStone(c) | PointKind::DeadStone(c) => Some(c),
+        _ => None,
+    }
+}
+
+/// `+2`, `-0.5`, `0`.
+fn signed(v: f64) -> String {
+    if v.abs() < EPS {
+        "0".to_owned()
+    } else if v > 0.0 {
+        format!("+{}", points(v))
+    } else {
+        format!("-{}", points(-v))
+    }
+}
+
+fn lower(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// A kind in words, with what one such point is worth.
+fn kind_words(k: PointKind, v: &PointValue) -> String {
+    let worth = |v: &PointValue| match (v.black, v.white) {
+        (b, w) if b.abs() < EPS && w.abs() < EPS => "nothing".to_owned(),
+        (b, w) if w.abs() < EPS => format!("{} to Black", points(b)),
+        (b, w) if b.abs() < EPS => format!("{} to White", points(w)),
+        (b, w) => format!("{} to Black and {} to White", points(b), points(w)),
+    };
+    let what = match k {
+        PointKind::Stone(c) => format!("{} stones counted as area", lower(c)),
+        PointKind::UncountedStone(c) => format!(
+            "live {} stones, which territory scoring does not count",
+            lower(c)
+        ),
+        PointKind::DeadStone(c) => format!("dead {} stones", lower(c)),
+        PointKind::Territory(c) => format!("{c}'s territory"),
+        PointKind::Shared => "dame shared half and half".to_owned(),
+        PointKind::Dame => "dame or neutral points, seki included".to_owned(),
+        PointKind::Undecided => "points whose status is undecided".to_owned(),
+        PointKind::Mutual => "points both players control".to_owned(),
+    };
+    format!("{what} ({} each)", worth(v))
+}
+
+/// The reason a Go player would give for a group of points counted differently.
+fn theme(
+    (a, b): (&str, &str),
+    ka: PointKind,
+    kb: PointKind,
+    va: &PointValue,
+    vb: &PointValue,
+) -> Option<String> {
+    use PointKind as K;
+    if stone_of(ka) != stone_of(kb) {
+        return Some(
+            "the positions differ here: a replay that stopped at a forbidden move counts the \
+             position before it"
+                .to_owned(),
+        );
+    }
+    Some(match (ka, kb) {
+        (K::Stone(c), K::DeadStone(d)) | (K::DeadStone(d), K::Stone(c)) if c == d => {
+            let (alive_under, dead_under) = if matches!(ka, K::Stone(_)) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            format!(
+                "dead stones left on the board: {alive_under} counts the board as it stands, so \
+                 these {} stones count as alive (Tromp–Taylor: removing dead stones is the \
+                 players' job before the game ends); {dead_under} takes them off as dead",
+                lower(c)
+            )
+        }
+        (K::DeadStone(_), K::DeadStone(_)) => {
+            let (n1, n2) = (net(va).abs(), net(vb).abs());
+            if (n1 - n2).abs() > EPS && n1.max(n2) >= 2.0 - EPS {
+                "dead stones counted twice under territory scoring: the point they stand on, \
+                 and the stone itself as a captive (Pauli rule 5); area scoring counts the \
+                 point only"
+                    .to_owned()
+            } else {
+                return None;
+            }
+        }
+        (K::Stone(_), K::UncountedStone(_)) | (K::UncountedStone(_), K::Stone(_)) => {
+            "area scoring counts every live stone as a point; territory scoring counts only \
+             surrounded points and captives"
+                .to_owned()
+        }
+        (K::Shared, _) | (_, K::Shared) => {
+            "shared dame: text 004 (Chinese) splits each point between both colours half and \
+             half; elsewhere such points are counted for nobody or for one side"
+                .to_owned()
+        }
+        (K::Dame, K::Territory(_)) | (K::Territory(_), K::Dame) => {
+            "points next to stones one ruleset takes as dead (or a seki): with the dead stones \
+             off the board they reach only one colour and are territory; with them on, they \
+             reach both and are dame"
+                .to_owned()
+        }
+        (K::Undecided, _) | (_, K::Undecided) => {
+            "undecided points count for nobody until their status is settled".to_owned()
+        }
+        (K::Mutual, _) | (_, K::Mutual) => {
+            "points both players control count for both (Pauli)".to_owned()
+        }
+        _ => return None,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn explain_points(
+    a: &Verdict,
+    b: &Verdict,
+    ka: PointKind,
+    kb: PointKind,
+    va: &PointValue,
+    vb: &PointValue,
+    n: u32,
+    per: f64,
+) -> String {
+    let mut s = format!(
+        "{n} point(s): under {} {}; under {} {}: {} to Black's margin",
+        a.ruleset,
+        kind_words(ka, va),
+        b.ruleset,
+        kind_words(kb, vb),
+        signed(per * f64::from(n))
+    );
+    if let Some(t) = theme((&a.ruleset, &b.ruleset), ka, kb, va, vb) {
+        s.push_str(" — ");
+        s.push_str(&t);
+    }
+    s
+}
+
+fn explain_captives(
+    a: &Verdict,
+    b: &Verdict,
+    sa: &ScoreBreakdown,
+    sb: &ScoreBreakdown,
+    d: f64,
+) -> String {
+    let counted = |v: &Verdict, s: &ScoreBreakdown| {
+        if s.black.captures == 0 && s.white.captures == 0 {
+            format!("{} counts no captives", v.ruleset)
+        } else {
+            format!(
+                "{} counts captives (Black {}, White {})",
+                v.ruleset, s.black.captures, s.white.captures
+            )
+        }
+    };
+    format!(
+        "captives: {}; {}: {} to Black's margin",
+        counted(a, sa),
+        counted(b, sb),
+        signed(d)
+    )
+}
+
+/// Every ruleset compared with the first: the shape of `gorules diff`.
+///
+/// # Errors
+/// As [`compare`].
+pub fn compare_with_first(
+    sides: &[Side<'_>],
+    names: &[(String, Option<String>)],
+) -> Result<Vec<PairDiff>, CompareError> {
+    let Some((first, rest)) = sides.split_first() else {
+        return Ok(Vec::new());
+    };
+    rest.iter().map(|s| compare(first, s, names)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::color::PerColor;
+    use crate::score::{ScoringMethod, SideScore};
+    use crate::verdict::{CheckStatus, Ending, KomiUsed, ResultCheck};
+
+    fn verdict(id: &str, s: Option<ScoreBreakdown>, forbidden: Vec<Forbidden>) -> Verdict {
+        Verdict {
+            ruleset: id.into(),
+            rules: format!("{id} rules"),
+            legal: forbidden.is_empty(),
+            first_forbidden: forbidden.first().cloned(),
+            forbidden,
+            on_forbidden: Policy::Stop,
+            moves_total: 10,
+            moves_replayed: 10,
+            passes: 0,
+            captures: PerColor::new(0, 0),
+            self_captures: PerColor::new(0, 0),
+            stones_removed: PerColor::new(0, 0),
+            ending: Ending::Passes,
+            moves_after_end: 0,
+            komi: KomiUsed {
+                value: s.as_ref().map_or(0.0, |s| s.komi),
+                source: KomiSource::Record,
+            },
+            result: s.as_ref().map(ScoreBreakdown::result),
+            score: s,
+            score_error: None,
+            check: ResultCheck {
+                status: CheckStatus::NoResult,
+                detail: String::new(),
+            },
+            events: vec![],
+            findings: vec![],
+        }
+    }
+
+    fn pv(black: f64, white: f64, kind: PointKind) -> PointValue {
+        PointValue { black, white, kind }
+    }
+
+    fn names(n: usize) -> Vec<(String, Option<String>)> {
+        (0..n).map(|i| (format!("p{i}"), None)).collect()
+    }
+
+    fn breakdown(vals: &[PointValue], caps: (u32, u32), komi: f64, comp: f64) -> ScoreBreakdown {
+        // Put everything in `territory`/`shared`-free fields so the totals are the sums.
+        let b: f64 = vals.iter().map(|v| v.black).sum();
+        let w: f64 = vals.iter().map(|v| v.white).sum();
+        let mut s = ScoreBreakdown::new(
+            ScoringMethod::Territory,
+            SideScore {
+                captures: caps.0,
+                ..SideScore::default()
+            },
+            SideScore {
+                captures: caps.1,
+                komi: komi + comp,
+                ..SideScore::default()
+            },
+            komi,
+        );
+        s.black.total += b;
+        s.white.total += w;
+        s.margin = s.black.total - s.white.total;
+        s.winner = crate::score::Winner::from_margin(s.margin);
+        s
+    }
+
+    #[test]
+    fn every_term_is_listed_and_they_add_up() {
+        use Color::{Black as B, White as W};
+        let va = vec![
+            pv(0.0, 1.0, PointKind::Stone(W)),
+            pv(0.0, 1.0, PointKind::Stone(W)),
+            pv(0.0, 0.0, PointKind::Dame),
+            pv(1.0, 0.0, PointKind::Stone(B)),
+            pv(0.5, 0.5, PointKind::Shared),
+        ];
+        let vb = vec![
+            pv(2.0, 0.0, PointKind::DeadStone(W)),
+            pv(2.0, 0.0, PointKind::DeadStone(W)),
+            pv(1.0, 0.0, PointKind::Territory(B)),
+            pv(0.0, 0.0, PointKind::UncountedStone(B)),
+            pv(0.0, 0.0, PointKind::Dame),
+        ];
+        let sa = breakdown(&va, (0, 0), 7.5, 0.0);
+        let sb = breakdown(&vb, (3, 1), 6.5, 2.0);
+        let (a, b) = (
+            verdict("x", Some(sa), vec![]),
+            verdict("y", Some(sb), vec![]),
+        );
+        let d = compare(
+            &Side::new(&a, Some(&va)),
+            &Side::new(&b, Some(&vb)),
+            &names(5),
+        )
+        .unwrap();
+        let c = d.count.unwrap();
+        let sum: f64 = c.causes.iter().map(|c| c.effect).sum();
+        assert!((sum - c.difference).abs() < 1e-12);
+        // dead stones 2 × (+3), dame→territory +1, stone→uncounted -1, shared→dame 0,
+        // captives +2, komi +1, compensation -2.
+        assert_eq!(c.difference, 6.0 + 1.0 - 1.0 + 2.0 + 1.0 - 2.0);
+        let kinds: Vec<CauseKind> = c.causes.iter().map(|c| c.kind).collect();
+        assert_eq!(kinds.len(), 7, "{:#?}", c.causes);
+        assert_eq!(c.causes[0].count, Some(2));
+        assert_eq!(c.causes[0].points, ["p0", "p1"]);
+        assert!(
+            c.causes[0].explanation.contains("dead stones"),
+            "{}",
+            c.causes[0].explanation
+        );
+        assert!(kinds.contains(&CauseKind::Compensation) && kinds.contains(&CauseKind::Komi));
+        assert!(!d.agree);
+        assert!(c.same_position);
+    }
+
+    #[test]
+    fn point_values_that_miss_the_total_are_refused() {
+        let va = vec![pv(1.0, 0.0, PointKind::Stone(Color::Black))];
+        let mut sa = breakdown(&va, (0, 0), 0.0, 0.0);
+        sa.black.total += 1.0;
+        let a = verdict("x", Some(sa.clone()), vec![]);
+        let b = verdict("y", Some(breakdown(&va, (0, 0), 0.0, 0.0)), vec![]);
+        let e = compare(
+            &Side::new(&a, Some(&va)),
+            &Side::new(&b, Some(&va)),
+            &names(1),
+        );
+        assert!(matches!(e, Err(CompareError::DoesNotAddUp(_))), "{e:?}");
+    }
+
+    #[test]
+    fn identical_counts_agree_with_no_causes() {
+        let va = vec![pv(1.0, 0.0, PointKind::Stone(Color::Black))];
+        let s = breakdown(&va, (0, 0), 0.5, 0.0);
+        let (a, b) = (
+            verdict("x", Some(s.clone()), vec![]),
+            verdict("y", Some(s), vec![]),
+        );
+        let d = compare(
+            &Side::new(&a, Some(&va)),
+            &Side::new(&b, Some(&va)),
+            &names(1),
+        )
+        .unwrap();
+        assert!(d.agree);
+        assert!(d.count.unwrap().causes.is_empty());
+    }
+
+    #[test]
+    fn a_move_one_ruleset_forbids_is_a_split_and_later_moves_are_not_compared() {
+        let f = |m, reason| Forbidden {
+            move_number: m,
+            color: Color::White,
+            point: Some("aa".into()),
+            gtp: Some("A19".into()),
+            reason,
+            rule: "rule".into(),
+            repeats_position_after_move: Some(3),
+            played: false,
+        };
+        let a = verdict("tt", None, vec![f(7, Reason::PositionalSuperko)]);
+        let b = verdict("pauli", None, vec![f(9, Reason::Ko)]);
+        let d = compare(&Side::new(&a, None), &Side::new(&b, None), &names(1)).unwrap();
+        assert_eq!(d.legality.len(), 1);
+        let s = &d.legality[0];
+        assert_eq!(
+            (s.move_number, s.under_a, s.under_b),
+            (7, Some(Reason::PositionalSuperko), None)
+        );
+        assert!(s.explanation.contains("after move 3"), "{}", s.explanation);
+        assert!(d.no_count.is_some());
+        assert!(!d.agree);
+        // The same move forbidden for the same reason is no split.
+        let c = verdict("chinese", None, vec![f(7, Reason::PositionalSuperko)]);
+        let d = compare(&Side::new(&a, None), &Side::new(&c, None), &names(1)).unwrap();
+        assert!(d.legality.is_empty() && d.agree);
+    }
+}
