@@ -93,11 +93,19 @@ pub fn schema(args: &SchemaArgs) -> Result<Status> {
 
 /// The JSON schema of an output, pretty-printed.
 pub fn schema_text(of: SchemaOf) -> String {
+    // The schema of what gorules writes: a field skipped when empty is not required.
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
     let schema = match of {
-        SchemaOf::Replay => schemars::schema_for!(crate::report::Output<'static>),
-        SchemaOf::Check => schemars::schema_for!(crate::check_cmd::CheckOutput<'static>),
-        SchemaOf::CheckJsonl => schemars::schema_for!(crate::check_report::Record<'static>),
-        SchemaOf::Diff => schemars::schema_for!(crate::diff_cmd::DiffOutput),
+        SchemaOf::Replay => generator.into_root_schema_for::<crate::report::Output<'static>>(),
+        SchemaOf::Check => {
+            generator.into_root_schema_for::<crate::check_cmd::CheckOutput<'static>>()
+        }
+        SchemaOf::CheckJsonl => {
+            generator.into_root_schema_for::<crate::check_report::Record<'static>>()
+        }
+        SchemaOf::Diff => generator.into_root_schema_for::<crate::diff_cmd::DiffOutput>(),
     };
     serde_json::to_string_pretty(&schema).expect("a schema serialises")
 }

@@ -719,10 +719,21 @@ fn theme(
             } else {
                 (b, a)
             };
+            let dead_value = if matches!(ka, K::DeadStone(_)) {
+                net(va).abs()
+            } else {
+                net(vb).abs()
+            };
+            let twice = if dead_value >= 2.0 - EPS {
+                "; dead stones counted twice under territory scoring: the point they stand \
+                 on and the stone itself as a captive (Pauli rule 5)"
+            } else {
+                ""
+            };
             format!(
                 "dead stones left on the board: {alive_under} counts the board as it stands, so \
                  these {} stones count as alive (Tromp–Taylor: removing dead stones is the \
-                 players' job before the game ends); {dead_under} takes them off as dead",
+                 players' job before the game ends); {dead_under} takes them off as dead{twice}",
                 lower(c)
             )
         }

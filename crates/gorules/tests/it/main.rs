@@ -1,7 +1,11 @@
 //! Behaviour of the `gorules` binary through its public interface. One test binary, a module
 //! per area (ripgrep's layout).
 
+mod check;
+mod cli_docs;
 mod consistency;
+mod diff;
 mod fixtures;
 mod reference;
+mod schema;
 mod util;

@@ -1,0 +1,244 @@
+//! `gorules diff`: the fixtures of fixtures/diff against the `diff` part of their
+//! expectations, every explanation adding up exactly (on every fixture, and on the corpus
+//! when it is here), and snapshots of both formats with the exit code.
+
+use crate::check::{run, transcript};
+use crate::util::{root, subset};
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn diff_json(args: &[&str]) -> (Value, i32) {
+    let mut all = vec!["diff", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    let v = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "gorules {all:?}: not JSON ({e}); stderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (v, out.status.code().unwrap_or(-1))
+}
+
+/// Every comparison's causes sum to the difference of the margins, and the margins are the
+/// rulesets' own.
+fn assert_adds_up(doc: &Value, errors: &mut Vec<String>) -> usize {
+    let mut n = 0;
+    for f in doc["files"].as_array().unwrap() {
+        for g in f["games"].as_array().unwrap() {
+            let margin = |id: &Value| {
+                g["rulesets"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|r| r["ruleset"] == *id)
+                    .and_then(|r| r["margin"].as_f64())
+            };
+            for c in g["comparisons"].as_array().unwrap() {
+                let Some(count) = c.get("count") else {
+                    continue;
+                };
+                let sum: f64 = count["causes"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["effect"].as_f64().unwrap())
+                    .sum();
+                let diff = count["difference"].as_f64().unwrap();
+                let (ma, mb) = (margin(&c["a"]).unwrap(), margin(&c["b"]).unwrap());
+                if (sum - diff).abs() > 1e-9 || (mb - ma - diff).abs() > 1e-9 {
+                    errors.push(format!(
+                        "{} game {}: {} vs {}: causes {sum}, difference {diff}, margins {ma} → {mb}",
+                        f["file"], g["game"], c["a"], c["b"]
+                    ));
+                }
+                // A point is in at most one group.
+                let mut pts: Vec<&str> = count["causes"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .flat_map(|c| c["points"].as_array().into_iter().flatten())
+                    .map(|p| p.as_str().unwrap())
+                    .collect();
+                let before = pts.len();
+                pts.sort_unstable();
+                pts.dedup();
+                assert_eq!(before, pts.len(), "a point in two groups: {c}");
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn diff_fixtures() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures/diff"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sgf"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn args_of(sgf: &std::path::Path) -> (Value, Vec<String>) {
+    let exp: Value = serde_json::from_slice(
+        &std::fs::read(sgf.with_extension("expect.json")).expect("an expectation"),
+    )
+    .unwrap();
+    let args = exp["args"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_str().unwrap().to_owned())
+        .collect();
+    (exp, args)
+}
+
+#[test]
+fn the_diff_fixtures_explain_themselves_and_add_up() {
+    let fixtures = diff_fixtures();
+    assert_eq!(fixtures.len(), 3);
+    let mut errors = Vec::new();
+    for sgf in &fixtures {
+        let (exp, args) = args_of(sgf);
+        let rel = sgf
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let mut all: Vec<&str> = vec![&rel];
+        all.extend(args.iter().map(String::as_str));
+        let (doc, code) = diff_json(&all);
+        assert_eq!(code, 1, "{rel}: the rulesets disagree");
+        assert!(
+            assert_adds_up(&doc, &mut errors) > 0,
+            "{rel}: nothing compared"
+        );
+        subset(
+            &exp["diff"],
+            Some(&doc["files"][0]),
+            &format!("{rel}.diff"),
+            &mut errors,
+        );
+    }
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn explanations_name_the_causes_in_go_terms() {
+    let (doc, _) = diff_json(&[
+        "fixtures/diff/dead_stones_tromp_taylor.sgf",
+        "--rules",
+        "tromp-taylor,chinese,pauli",
+    ]);
+    let text = doc.to_string();
+    for words in [
+        "dead stones left on the board",
+        "counts the board as it stands",
+        "shared dame",
+        "dead stones counted twice under territory scoring",
+        "area scoring counts every live stone",
+    ] {
+        assert!(text.contains(words), "no {words:?}");
+    }
+    let (doc, _) = diff_json(&["fixtures/diff/superko_suicide_split.sgf", "--rules", "all"]);
+    let text = doc.to_string();
+    for words in [
+        "it is suicide",
+        "tromp-taylor allows suicide",
+        "positional superko",
+        "has no superko",
+    ] {
+        assert!(text.contains(words), "no {words:?}");
+    }
+}
+
+/// Every fixture of the repository, under every ruleset: no explanation fails to add up.
+#[test]
+fn every_fixture_adds_up() {
+    let mut args = vec!["--rules".to_owned(), "all".to_owned()];
+    let mut stack = vec![root().join("fixtures")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "sgf") {
+                args.push(p.to_string_lossy().into_owned());
+            }
+        }
+    }
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (doc, code) = diff_json(&refs);
+    assert_ne!(code, -1);
+    let mut errors = Vec::new();
+    let n = assert_adds_up(&doc, &mut errors);
+    assert!(n > 100, "only {n} comparisons");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+/// The corpus, when it is here (slow in debug: run with --ignored).
+#[test]
+#[ignore = "slow: the whole corpus; run with --ignored"]
+fn every_corpus_game_adds_up() {
+    let corpus = root().join("../shared/corpus");
+    if !corpus.is_dir() {
+        return;
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![corpus];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "sgf") {
+                files.push(p.to_string_lossy().into_owned());
+            }
+        }
+    }
+    files.sort();
+    let mut errors = Vec::new();
+    let mut n = 0;
+    for chunk in files.chunks(500) {
+        let mut args = vec!["--rules", "all"];
+        args.extend(chunk.iter().map(String::as_str));
+        let (doc, _) = diff_json(&args);
+        n += assert_adds_up(&doc, &mut errors);
+    }
+    eprintln!("{n} comparisons add up");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+fn snapshots_of_both_formats_with_the_exit_code() {
+    for sgf in diff_fixtures() {
+        let (_, args) = args_of(&sgf);
+        let stem = sgf.file_stem().unwrap().to_string_lossy().into_owned();
+        let rel = sgf
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let mut table = vec!["diff", rel.as_str()];
+        table.extend(args.iter().map(String::as_str));
+        insta::assert_snapshot!(format!("diff_table_{stem}"), transcript(&table));
+        let mut json = vec!["diff", "--format", "json", rel.as_str()];
+        json.extend(args.iter().map(String::as_str));
+        insta::assert_snapshot!(format!("diff_json_{stem}"), transcript(&json));
+    }
+    insta::assert_snapshot!(
+        "diff_agree",
+        transcript(&[
+            "diff",
+            "fixtures/chinese/same_as_tromp_taylor.sgf",
+            "--rules",
+            "tromp-taylor,chinese"
+        ])
+    );
+    insta::assert_snapshot!(
+        "diff_unreadable",
+        transcript(&["diff", "fixtures/archives/README.md"])
+    );
+}
