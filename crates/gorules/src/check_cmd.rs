@@ -256,8 +256,11 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
     progress.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
 
+    // `status` says what was found; `exit_code` is what the process returns (0 with
+    // --exit-zero).
+    let found = status_of(&summary, &args.fail_on, false);
     let status = status_of(&summary, &args.fail_on, args.exit_zero);
-    summary.status = match status {
+    summary.status = match found {
         Status::Clean => "clean",
         Status::Findings => "findings",
         Status::Error => "error",

@@ -96,9 +96,9 @@ pub struct Summary {
     /// The shard checked (`K/N`), when one was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<String>,
-    /// The exit status: `clean` (0), `findings` (1) or `error` (2).
+    /// What was found, by the rules of `--fail-on`: `clean`, `findings` or `error`.
     pub status: String,
-    /// The exit code.
+    /// The exit code returned: 0, 1 or 2 as `status` says, or 0 with `--exit-zero`.
     pub exit_code: u8,
 }
 
