@@ -464,8 +464,20 @@ impl Board {
         self.stones[color] += 1;
         self.set_bit(color, i);
 
-        let topo = Arc::clone(&self.topo);
-        let nbrs = topo.neighbors(p);
+        // A copy of the neighbours (no borrow of the topology stays alive across the mutating
+        // calls below; grids have at most four).
+        let mut local = [Point(0); 8];
+        let spill: Vec<Point>;
+        let nbrs: &[Point] = {
+            let n = self.topo.neighbors(p);
+            if n.len() <= local.len() {
+                local[..n.len()].copy_from_slice(n);
+                &local[..n.len()]
+            } else {
+                spill = n.to_vec();
+                &spill
+            }
+        };
         // Liberties: the new stone gains its empty neighbours; every neighbouring chain loses
         // one pseudo-liberty per contact with p.
         for &n in nbrs {
@@ -574,14 +586,15 @@ impl Board {
     /// Empties the chain with head `h`, giving liberties back to its neighbours. Returns the
     /// number of stones removed.
     fn remove_chain(&mut self, h: u16) -> u32 {
-        let topo = Arc::clone(&self.topo);
+        let topo = &*self.topo;
         let color = color_of(self.cells[h as usize]).expect("chain of stones");
         let count = self.size[h as usize];
+        let base = color.index() * self.words;
         let mut s = h;
         loop {
             let si = s as usize;
             self.cells[si] = EMPTY;
-            self.clear_bit(color, si);
+            self.bits[base + si / 64] &= !(1 << (si % 64));
             self.hash ^= topo.stone_key(Point(s), color);
             for &n in topo.neighbors(Point(s)) {
                 let j = n.index();
@@ -607,6 +620,12 @@ impl Board {
     #[inline]
     fn clear_bit(&mut self, c: Color, i: usize) {
         self.bits[c.index() * self.words + i / 64] &= !(1 << (i % 64));
+    }
+
+    /// The raw cells: 0 empty, 1 black, 2 white (for fast whole-board scans in this crate).
+    #[inline]
+    pub(crate) fn cells(&self) -> &[u8] {
+        &self.cells
     }
 
     /// The colour of every point, by index.

@@ -28,11 +28,17 @@ impl History {
     /// An empty history whose snapshots are `stride` words long.
     #[must_use]
     pub fn new(stride: usize) -> History {
+        History::with_capacity(stride, 0)
+    }
+
+    /// An empty history with room for `entries` entries before it grows.
+    #[must_use]
+    pub fn with_capacity(stride: usize, entries: usize) -> History {
         History {
-            keys: Vec::new(),
-            snaps: Vec::new(),
+            keys: Vec::with_capacity(entries),
+            snaps: Vec::with_capacity(entries * stride),
             stride,
-            table: vec![0; 64],
+            table: vec![0; (2 * entries).next_power_of_two().max(64)],
         }
     }
 
@@ -190,7 +196,8 @@ impl Superko {
         let stride = start.bits().len() + usize::from(kind == SuperkoKind::Situational);
         let mut s = Superko {
             kind,
-            history: History::new(stride),
+            // Room for a long game (most have under 400 moves) without regrowing.
+            history: History::with_capacity(stride, 512),
             turns: Vec::new(),
             scratch: Vec::with_capacity(stride),
             key_mask: u64::MAX,
@@ -241,12 +248,17 @@ impl Superko {
         {
             return;
         }
-        self.scratch.clear();
-        self.scratch.extend_from_slice(board.bits());
-        if self.kind == SuperkoKind::Situational {
-            self.scratch.push(to_move.index() as u64);
+        match self.kind {
+            SuperkoKind::Positional => {
+                self.history.push(key, board.bits());
+            }
+            SuperkoKind::Situational => {
+                self.scratch.clear();
+                self.scratch.extend_from_slice(board.bits());
+                self.scratch.push(to_move.index() as u64);
+                self.history.push(key, &self.scratch);
+            }
         }
-        self.history.push(key, &self.scratch);
         self.turns.push(turn);
     }
 

@@ -103,7 +103,8 @@ pub fn replay(
     let mut forbidden: Vec<Forbidden> = Vec::new();
     let mut events = Vec::new();
     // turn_moves[t] = the record move number of the t-th turn carried out (0 = the start).
-    let mut turn_moves: Vec<u32> = vec![0];
+    let mut turn_moves: Vec<u32> = Vec::with_capacity(record.actions.len() + 1);
+    turn_moves.push(0);
     let mut move_number = 0u32;
     let mut moves_replayed = 0u32;
     let mut moves_after_end = 0u32;

@@ -118,62 +118,67 @@ impl AreaMap {
     /// The area map of `board` as it stands.
     #[must_use]
     pub fn of(board: &Board) -> AreaMap {
-        AreaMap::of_coloring(board, &board.coloring())
+        AreaMap::compute(board, board.cells())
     }
 
     /// The area map of `board` with the stones on `removed` taken off first (dead stones).
     #[must_use]
     pub fn without(board: &Board, removed: &[Point]) -> AreaMap {
-        let mut coloring = board.coloring();
+        let mut cells = board.cells().to_vec();
         for p in removed {
-            coloring[p.index()] = None;
+            cells[p.index()] = 0;
         }
-        AreaMap::of_coloring(board, &coloring)
+        AreaMap::compute(board, &cells)
     }
 
-    fn of_coloring(board: &Board, coloring: &[Option<Color>]) -> AreaMap {
+    /// The map of `cells` (0 empty, 1 black, 2 white) on `board`'s topology.
+    fn compute(board: &Board, cells: &[u8]) -> AreaMap {
+        const COLORS: [Color; 2] = [Color::Black, Color::White];
         let topo = board.topology();
-        let n = coloring.len();
+        let n = cells.len();
         let mut owner = vec![AreaOwner::Neutral; n];
+        let mut visited = vec![false; n];
         let mut stones = PerColor::new(0, 0);
         let mut territory = PerColor::new(0, 0);
         let (mut shared, mut neutral) = (0, 0);
-        let mut seen = vec![false; n];
-        let mut region = Vec::new();
-        let mut stack = Vec::new();
-        for start in topo.points() {
-            if let Some(c) = coloring[start.index()] {
-                owner[start.index()] = AreaOwner::Stone(c);
+        let mut region: Vec<u16> = Vec::with_capacity(n);
+        for start in 0..n {
+            let cell = cells[start];
+            if cell != 0 {
+                let c = COLORS[cell as usize - 1];
+                owner[start] = AreaOwner::Stone(c);
                 stones[c] += 1;
                 continue;
             }
-            if seen[start.index()] {
+            if visited[start] {
                 continue;
             }
-            // Flood the empty region; note which colours it touches.
-            let (mut black, mut white) = (false, false);
+            // Flood the empty region (the region vector is also the work list); `touch`
+            // collects the colours it reaches as bits (1 black, 2 white).
+            let mut touch = 0u8;
             region.clear();
-            seen[start.index()] = true;
-            stack.push(start);
-            while let Some(p) = stack.pop() {
-                region.push(p);
+            visited[start] = true;
+            region.push(start as u16);
+            let mut next = 0;
+            while next < region.len() {
+                let p = Point::from_index(region[next] as usize);
+                next += 1;
                 for &q in topo.neighbors(p) {
-                    match coloring[q.index()] {
-                        Some(Color::Black) => black = true,
-                        Some(Color::White) => white = true,
-                        None if !seen[q.index()] => {
-                            seen[q.index()] = true;
-                            stack.push(q);
-                        }
-                        None => {}
+                    let qi = q.index();
+                    let c = cells[qi];
+                    if c != 0 {
+                        touch |= c;
+                    } else if !visited[qi] {
+                        visited[qi] = true;
+                        region.push(qi as u16);
                     }
                 }
             }
-            let o = match (black, white) {
-                (true, false) => AreaOwner::Territory(Color::Black),
-                (false, true) => AreaOwner::Territory(Color::White),
-                (true, true) => AreaOwner::Shared,
-                (false, false) => AreaOwner::Neutral,
+            let o = match touch {
+                1 => AreaOwner::Territory(Color::Black),
+                2 => AreaOwner::Territory(Color::White),
+                3 => AreaOwner::Shared,
+                _ => AreaOwner::Neutral,
             };
             let k = region.len() as u32;
             match o {
@@ -181,8 +186,8 @@ impl AreaMap {
                 AreaOwner::Shared => shared += k,
                 _ => neutral += k,
             }
-            for p in &region {
-                owner[p.index()] = o;
+            for &i in &region {
+                owner[i as usize] = o;
             }
         }
         AreaMap {

@@ -1,0 +1,144 @@
+//! Replay speed on real games: the 19×19 games of `../shared/corpus` (skipped, with a message,
+//! when the corpus is not there).
+//!
+//! * `parse` — SGF bytes → game records (sgf-record), the baseline;
+//! * `parse_and_replay` — the same plus a replay under `tromp-taylor` and `logical`
+//!   (the target: within 1.5× of parsing alone);
+//! * `replay` — records already parsed, replayed under one ruleset or two
+//!   (target: both rulesets ≥ 20,000 games/s on one core).
+//!
+//! Run: `cargo bench -p gorules --bench corpus`. Each replay is the full driver
+//! (`rules_core::replay`): legality, captures, the count and the verdict.
+
+use rules_core::{Assessment, AssessmentChoice, GameRecord, ReplayOptions, Ruleset, replay};
+use sgf_record::{ReadOptions, read_sgf};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+fn main() {
+    if corpus().is_empty() {
+        eprintln!("skipped: ../shared/corpus is not here");
+        return;
+    }
+    eprintln!(
+        "{} files, {} games of 19x19",
+        corpus().len(),
+        records().len()
+    );
+    divan::main();
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut v: Vec<PathBuf> = rd.map(|e| e.unwrap().path()).collect();
+    v.sort();
+    for p in v {
+        if p.is_dir() {
+            walk(&p, out);
+        } else if p.extension().is_some_and(|e| e == "sgf") {
+            out.push(p);
+        }
+    }
+}
+
+/// The bytes of every corpus file holding a 19×19 game.
+fn corpus() -> &'static Vec<Vec<u8>> {
+    static C: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    C.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+        let mut files = Vec::new();
+        walk(&dir, &mut files);
+        files
+            .iter()
+            .map(|f| std::fs::read(f).unwrap())
+            .filter(|b| {
+                read_sgf(b, &ReadOptions::default()).is_ok_and(|f| {
+                    f.games.iter().any(|g| {
+                        g.as_ref()
+                            .is_ok_and(|r| r.topology.grid_size() == Some((19, 19)))
+                    })
+                })
+            })
+            .collect()
+    })
+}
+
+fn records() -> &'static Vec<GameRecord> {
+    static R: OnceLock<Vec<GameRecord>> = OnceLock::new();
+    R.get_or_init(|| corpus().iter().flat_map(|b| parse(b)).collect())
+}
+
+fn parse(bytes: &[u8]) -> Vec<GameRecord> {
+    read_sgf(bytes, &ReadOptions::default())
+        .map(|f| {
+            f.games
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter(|r| r.topology.grid_size() == Some((19, 19)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn ruleset(id: &str) -> Box<dyn Ruleset> {
+    match id {
+        "tromp-taylor" => Box::new(tromp_taylor::TrompTaylor),
+        "logical" => Box::new(tromp_taylor::Logical),
+        "chinese" => Box::new(chinese::Chinese::default()),
+        "pauli" => Box::new(pauli::Pauli::default()),
+        _ => unreachable!(),
+    }
+}
+
+fn replay_all(records: &[GameRecord], rulesets: &[Box<dyn Ruleset>]) -> usize {
+    let none = Assessment::none();
+    let options = ReplayOptions::default();
+    let mut legal = 0;
+    for r in records {
+        for rs in rulesets {
+            let done = replay(r, rs.as_ref(), &options, AssessmentChoice::Given(&none));
+            legal += usize::from(done.verdict.legal);
+        }
+    }
+    legal
+}
+
+fn games() -> divan::counter::ItemsCount {
+    divan::counter::ItemsCount::new(records().len())
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn parse_only(bencher: divan::Bencher) {
+    bencher
+        .counter(games())
+        .bench(|| corpus().iter().map(|b| parse(b).len()).sum::<usize>());
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn parse_and_replay_tt_logical(bencher: divan::Bencher) {
+    let rs = vec![ruleset("tromp-taylor"), ruleset("logical")];
+    bencher.counter(games()).bench(|| {
+        corpus()
+            .iter()
+            .map(|b| replay_all(&parse(b), &rs))
+            .sum::<usize>()
+    });
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn replay_tt_and_logical(bencher: divan::Bencher) {
+    let rs = vec![ruleset("tromp-taylor"), ruleset("logical")];
+    bencher
+        .counter(games())
+        .bench(|| replay_all(divan::black_box(records()), &rs));
+}
+
+#[divan::bench(args = ["tromp-taylor", "logical", "chinese", "pauli"], sample_count = 10, sample_size = 1)]
+fn replay_one(bencher: divan::Bencher, id: &str) {
+    let rs = vec![ruleset(id)];
+    bencher
+        .counter(games())
+        .bench(|| replay_all(divan::black_box(records()), &rs));
+}
