@@ -19,6 +19,12 @@ pub struct Cli {
 pub enum Command {
     /// Replay every game of the given records under each ruleset and report legality and score.
     Replay(ReplayArgs),
+    /// Be a GTP engine on standard input and output: a referee of any ruleset and a weak
+    /// seeded player (docs/gtp.md).
+    Gtp(crate::gtp_cmd::GtpArgs),
+    /// Play two GTP engines against each other with gorules as referee and write the games
+    /// as SGF (docs/gtp.md).
+    Play(crate::play_cmd::PlayArgs),
     /// Check many records at once (files, directories, globs, archives) for CI: a summary that
     /// accounts for every input, records for machines, an exit code that means something.
     Check(crate::check_cmd::CheckArgs),

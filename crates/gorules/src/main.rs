@@ -9,7 +9,10 @@ mod cli;
 mod config;
 mod diff_cmd;
 mod docs_cmd;
+mod gtp_cmd;
+mod gtp_rules;
 mod input;
+mod play_cmd;
 mod registry;
 mod render;
 mod replay_cmd;
@@ -51,6 +54,8 @@ fn main() -> ExitCode {
 fn run(cli: cli::Cli) -> anyhow::Result<Status> {
     match cli.command {
         cli::Command::Replay(args) => replay_cmd::run(&args),
+        cli::Command::Gtp(args) => gtp_cmd::run(&args),
+        cli::Command::Play(args) => play_cmd::run(&args),
         cli::Command::Show(args) => show_cmd::run(&args),
         cli::Command::Check(args) => check_cmd::run(&args),
         cli::Command::Diff(args) => diff_cmd::run(&args),

@@ -6,6 +6,7 @@ mod cli_docs;
 mod consistency;
 mod diff;
 mod fixtures;
+mod gtp;
 mod reference;
 mod schema;
 mod util;

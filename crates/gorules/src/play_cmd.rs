@@ -1,0 +1,713 @@
+//! `gorules play`: two GTP engines play each other, gorules referees (docs/gtp.md).
+//!
+//! As GNU Go's twogtp and GoGui's twogtp do, the driver asks the engine to move for
+//! `genmove`, relays the move to the other with `play`, and writes the game as SGF. Unlike
+//! them, gorules checks every move with its own ruleset: a move the referee forbids ends the
+//! game, lost by the player who made it (`RE[W+F]`, the reason in `GC`). A game ends when the
+//! referee's ruleset says it is over (two passes under `chinese`), on resignation, or at
+//! `--max-moves`. Then both engines and the referee count: the referee's count is the result.
+
+use crate::gtp_cmd::{self, DeadArg};
+use crate::status::Status;
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use gtp::client::{ClientError, GtpProcess};
+use gtp::vertex::{color_name, format_move, parse_move, parse_vertex};
+use gtp::{Engine, gtp_result};
+use rules_core::{Color, Move, PerColor, ScoreBreakdown, Winner};
+use serde_json::{Value, json};
+use sgf_record::{WriteOptions, parse_result, write_sgf};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `gorules play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The command that starts the engine playing Black (White in the alternate games with
+    /// `--alternate`), e.g. `"gnugo --mode gtp --level 0"`.
+    #[arg(long, value_name = "COMMAND")]
+    pub black: String,
+
+    /// The command that starts the engine playing White.
+    #[arg(long, value_name = "COMMAND")]
+    pub white: String,
+
+    /// Board size (GTP: 1 to 25).
+    #[arg(long, default_value_t = 19, value_name = "N")]
+    pub size: usize,
+
+    /// Komi. Default: the referee ruleset's.
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
+    pub komi: Option<f64>,
+
+    /// The referee's rules: a gorules ruleset, a rules name or a KataGo rules string, as for
+    /// `gorules gtp`. The engines are not told: start them with the same rules.
+    #[arg(long, short = 'r', default_value = "chinese", value_name = "RULES")]
+    pub rules: String,
+
+    /// Number of games.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub games: u32,
+
+    /// Swap colours every other game.
+    #[arg(long)]
+    pub alternate: bool,
+
+    /// Write each game here as `game-001.sgf`, `game-002.sgf`, …
+    #[arg(long, value_name = "DIR")]
+    pub sgf_dir: Option<PathBuf>,
+
+    /// Stop a game after this many moves (a void game). Default: four times the points of
+    /// the board.
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<u32>,
+
+    /// Seconds to wait for an engine's answer.
+    #[arg(long, default_value_t = 600, value_name = "SECONDS")]
+    pub timeout: u64,
+
+    /// Dead stones for the referee's count: `none` (the board as it stands), `black` or
+    /// `white` (the `final_status_list dead` of the engine given with --black or --white,
+    /// whatever colour it played), `auto` (the control solver).
+    #[arg(long, value_enum, default_value_t = DeadFrom::None)]
+    pub dead: DeadFrom,
+
+    /// Output: a line per game for people, or a JSON object per game (JSON Lines).
+    #[arg(long, short = 'f', value_enum, default_value_t = PlayFormat::Text)]
+    pub format: PlayFormat,
+
+    /// Print every move on standard error.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}
+
+/// `--dead`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DeadFrom {
+    /// The board as it stands.
+    None,
+    /// The dead stones of the engine given with --black.
+    Black,
+    /// The dead stones of the engine given with --white.
+    White,
+    /// The control solver's.
+    Auto,
+}
+
+/// `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PlayFormat {
+    /// A line per game and a summary.
+    Text,
+    /// A JSON object per game (docs/gtp.md lists the fields).
+    Json,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq)]
+enum End {
+    /// The referee's ruleset says the game is over (passes).
+    Passes,
+    /// A player resigned.
+    Resignation(Color),
+    /// A player made a move the referee forbids (or no move at all).
+    Illegal {
+        color: Color,
+        mv: String,
+        reason: String,
+        rule: String,
+    },
+    /// `--max-moves` was reached.
+    MaxMoves,
+    /// An engine failed a command or refused a move the referee allows.
+    EngineError(String),
+}
+
+impl End {
+    fn code(&self) -> &'static str {
+        match self {
+            End::Passes => "passes",
+            End::Resignation(_) => "resignation",
+            End::Illegal { .. } => "illegal-move",
+            End::MaxMoves => "max-moves",
+            End::EngineError(_) => "engine-error",
+        }
+    }
+}
+
+/// An engine of the match with its names.
+struct Player {
+    process: GtpProcess,
+    name: String,
+    knows_final_score: bool,
+    knows_final_status_list: bool,
+}
+
+impl Player {
+    fn start(command: &str, timeout: Duration) -> Result<Player> {
+        let mut process = GtpProcess::spawn(command, timeout)?;
+        let name = answer(&mut process, "name")?.unwrap_or_else(|_| command.to_owned());
+        let version = answer(&mut process, "version")?.unwrap_or_default();
+        let knows_final_score = process.knows("final_score")?;
+        let knows_final_status_list = process.knows("final_status_list")?;
+        Ok(Player {
+            process,
+            name: if version.is_empty() {
+                name
+            } else {
+                format!("{name} {version}")
+            },
+            knows_final_score,
+            knows_final_status_list,
+        })
+    }
+
+    /// Sends a command that must succeed.
+    fn must(&mut self, command: &str) -> Result<String> {
+        match answer(&mut self.process, command)? {
+            Ok(t) => Ok(t),
+            Err(e) => bail!("{} failed {command:?}: {e}", self.name),
+        }
+    }
+}
+
+fn answer(p: &mut GtpProcess, command: &str) -> Result<Result<String, String>, ClientError> {
+    p.send(command)
+}
+
+/// What one game gave.
+struct GameReport {
+    number: u32,
+    names: PerColor<String>,
+    moves: u32,
+    end: End,
+    result: String,
+    referee: Option<String>,
+    referee_notes: Vec<String>,
+    engine_scores: PerColor<Option<String>>,
+    agree: PerColor<Option<bool>>,
+    dead: Vec<String>,
+    sgf: Option<PathBuf>,
+}
+
+/// Runs the match.
+pub fn run(args: &PlayArgs) -> Result<Status> {
+    if !(1..=25).contains(&args.size) {
+        bail!(
+            "--size {} is outside 1 to 25, the sizes GTP can name",
+            args.size
+        );
+    }
+    if let Some(k) = args.komi {
+        if !k.is_finite() {
+            bail!("--komi {k} is not a number");
+        }
+    }
+    // The referee is checked before any engine starts.
+    let referee_dead = if args.dead == DeadFrom::Auto {
+        DeadArg::Auto
+    } else {
+        DeadArg::None
+    };
+    let mut referee =
+        gtp_cmd::engine(&args.rules, args.komi, 0, args.size, referee_dead).context("--rules")?;
+    let komi = referee.komi();
+    if let Some(dir) = &args.sgf_dir {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("creating --sgf-dir {}", dir.display()))?;
+    }
+    let timeout = Duration::from_secs(args.timeout.max(1));
+    let mut first = Player::start(&args.black, timeout).context("starting --black")?;
+    let mut second = Player::start(&args.white, timeout).context("starting --white")?;
+    let max_moves = args.max_moves.unwrap_or(4 * (args.size * args.size) as u32);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut status = Status::Clean;
+    let mut reports = Vec::new();
+    for number in 1..=args.games {
+        let swapped = args.alternate && number % 2 == 0;
+        let (black, white) = if swapped {
+            (&mut second, &mut first)
+        } else {
+            (&mut first, &mut second)
+        };
+        let mut players = PerColor::new(black, white);
+        let dead_from = match (args.dead, swapped) {
+            (DeadFrom::Black, false) | (DeadFrom::White, true) => Some(Color::Black),
+            (DeadFrom::White, false) | (DeadFrom::Black, true) => Some(Color::White),
+            _ => None,
+        };
+        let game = play_game(
+            number,
+            &mut players,
+            &mut referee,
+            komi,
+            max_moves,
+            dead_from,
+            args,
+        );
+        let report = match game {
+            Ok(r) => r,
+            Err(e) => {
+                // An engine that stopped answering cannot play on.
+                writeln!(out, "game {number}: {e:#}")?;
+                return Err(e.context(format!("game {number}")));
+            }
+        };
+        if matches!(report.end, End::EngineError(_)) {
+            status = status.and(Status::Error);
+        }
+        match args.format {
+            PlayFormat::Text => writeln!(out, "{}", text_line(&report))?,
+            PlayFormat::Json => writeln!(out, "{}", json_line(&report))?,
+        }
+        out.flush()?;
+        reports.push(report);
+    }
+    if args.format == PlayFormat::Text {
+        write!(out, "{}", summary(&reports, &first.name, &second.name))?;
+    }
+    first.process.quit();
+    second.process.quit();
+    Ok(status)
+}
+
+/// Plays one game. `Err` only when an engine cannot be talked to any more.
+fn play_game(
+    number: u32,
+    players: &mut PerColor<&mut Player>,
+    referee: &mut Engine,
+    komi: f64,
+    max_moves: u32,
+    dead_from: Option<Color>,
+    args: &PlayArgs,
+) -> Result<GameReport> {
+    let size = args.size;
+    referee.clear();
+    referee.set_board_size(size)?;
+    referee.set_komi(komi)?;
+    for c in Color::BOTH {
+        let p = &mut players[c];
+        p.must(&format!("boardsize {size}"))?;
+        p.must("clear_board")?;
+        p.must(&format!("komi {}", rules_core::score::points(komi)))?;
+    }
+    let topo = referee.topology().clone();
+    let names = PerColor::new(players.black.name.clone(), players.white.name.clone());
+    let mut color = Color::Black;
+    let mut moves = 0u32;
+    let end = loop {
+        if referee.is_over() {
+            break End::Passes;
+        }
+        if moves >= max_moves {
+            break End::MaxMoves;
+        }
+        let reply = match players[color]
+            .process
+            .send(&format!("genmove {}", color_name(color)))?
+        {
+            Ok(r) => r,
+            Err(e) => {
+                break End::EngineError(format!(
+                    "{} failed genmove {}: {e}",
+                    names[color],
+                    color_name(color)
+                ));
+            }
+        };
+        if args.verbose {
+            eprintln!(
+                "game {number} move {}: {} {reply}",
+                moves + 1,
+                color_name(color)
+            );
+        }
+        if reply.eq_ignore_ascii_case("resign") {
+            break End::Resignation(color);
+        }
+        let mv = match parse_move(&topo, &reply) {
+            Ok(mv) => mv,
+            Err(_) => {
+                break End::Illegal {
+                    color,
+                    mv: reply,
+                    reason: "not-a-move".to_owned(),
+                    rule: "genmove must answer a vertex of the board, pass or resign (GTP)"
+                        .to_owned(),
+                };
+            }
+        };
+        if let Err(illegal) = referee.play(color, mv) {
+            // Kept in the record, so that the SGF shows what was played.
+            break End::Illegal {
+                color,
+                mv: format_move(&topo, mv),
+                reason: illegal.reason.to_string(),
+                rule: illegal.rule.to_owned(),
+            };
+        }
+        moves += 1;
+        let relay = format!("play {} {}", color_name(color), format_move(&topo, mv));
+        match players[color.opp()].process.send(&relay)? {
+            Ok(_) => {}
+            Err(e) => {
+                break End::EngineError(format!(
+                    "{} refused {relay:?} ({e}), which the referee allows",
+                    names[color.opp()]
+                ));
+            }
+        }
+        color = color.opp();
+    };
+
+    // The counts.
+    let mut engine_scores = PerColor::new(None, None);
+    let mut dead = Vec::new();
+    let mut referee_notes = Vec::new();
+    if end == End::Passes {
+        for c in Color::BOTH {
+            let p = &mut players[c];
+            if p.knows_final_score {
+                engine_scores[c] = Some(match p.process.send("final_score")? {
+                    Ok(s) => s,
+                    Err(e) => format!("? {e}"),
+                });
+            }
+        }
+        if let Some(c) = dead_from {
+            let p = &mut players[c];
+            if p.knows_final_status_list {
+                match p.process.send("final_status_list dead")? {
+                    Ok(list) => {
+                        let mut points = Vec::new();
+                        for v in list.split_whitespace() {
+                            match parse_vertex(&topo, v) {
+                                Ok(pt) => points.push(pt),
+                                Err(_) => referee_notes
+                                    .push(format!("{}'s dead stone {v:?} is no vertex", p.name)),
+                            }
+                        }
+                        if let Err(e) = referee.set_dead(&points) {
+                            referee_notes.push(format!("{}'s dead stones: {e}", p.name));
+                        }
+                    }
+                    Err(e) => {
+                        referee_notes.push(format!("{} failed final_status_list: {e}", p.name));
+                    }
+                }
+            } else {
+                referee_notes.push(format!("{} has no final_status_list", p.name));
+            }
+        }
+        if let Ok(chains) = referee.final_status(gtp::Status::Dead) {
+            dead = chains
+                .iter()
+                .flatten()
+                .map(|&p| gtp::vertex::vertex(&topo, p))
+                .collect();
+        }
+    }
+    let score = referee.score();
+    let referee_result = score.as_ref().ok().map(gtp_result);
+    if let Err(e) = &score {
+        referee_notes.push(format!("the referee cannot count: {e}"));
+    }
+    let result = match &end {
+        End::Passes => score
+            .as_ref()
+            .map(ScoreBreakdown::result)
+            .unwrap_or_else(|_| "Void".to_owned()),
+        End::Resignation(c) => format!("{}+R", c.opp().letter()),
+        End::Illegal { color, .. } => format!("{}+F", color.opp().letter()),
+        End::MaxMoves | End::EngineError(_) => "Void".to_owned(),
+    };
+    let agree = engine_scores
+        .clone()
+        .map(|_, s: Option<String>| match (&s, &score) {
+            (Some(s), Ok(referee)) => Some(same_score(s, referee)),
+            _ => None,
+        });
+
+    // The record.
+    let mut record = referee.record();
+    record.info.black = Some(names.black.clone());
+    record.info.white = Some(names.white.clone());
+    record.info.date = Some(today());
+    record.result = Some(parse_result(&result));
+    if let End::Illegal { color, mv, .. } = &end {
+        if let Ok(Move::Place(p)) = parse_move(&topo, mv) {
+            record.actions.push(rules_core::Action::Move {
+                color: *color,
+                mv: rules_core::RecordedMove::Place(p),
+            });
+        }
+    }
+    let report = GameReport {
+        number,
+        names,
+        moves,
+        end,
+        result,
+        referee: referee_result,
+        referee_notes,
+        engine_scores,
+        agree,
+        dead,
+        sgf: None,
+    };
+    let mut report = report;
+    if let Some(dir) = &args.sgf_dir {
+        let comment = game_comment(&report, referee);
+        let sgf = write_sgf(
+            &record,
+            &WriteOptions {
+                application: Some(format!("gorules:{}", env!("CARGO_PKG_VERSION"))),
+                game_comment: Some(comment),
+            },
+        )?;
+        let path = dir.join(format!("game-{number:03}.sgf"));
+        std::fs::write(&path, sgf).with_context(|| format!("writing {}", path.display()))?;
+        report.sgf = Some(path);
+    }
+    Ok(report)
+}
+
+/// Whether an engine's `final_score` (`B+3.5`, `W+12`, `0`, GNU Go's `B+3.0`) says what the
+/// referee counted.
+fn same_score(text: &str, referee: &ScoreBreakdown) -> bool {
+    let t = text.trim();
+    let (winner, margin) = if t == "0" || t.eq_ignore_ascii_case("draw") || t == "Jigo" {
+        (Winner::Draw, 0.0)
+    } else {
+        let Some((w, m)) = t.split_once('+') else {
+            return false;
+        };
+        let winner = match w {
+            "B" | "b" => Winner::Black,
+            "W" | "w" => Winner::White,
+            _ => return false,
+        };
+        let Ok(m) = m.parse::<f64>() else {
+            return false;
+        };
+        (winner, m)
+    };
+    winner == referee.winner && (margin - referee.margin.abs()).abs() < 1e-9
+}
+
+/// The game comment of the SGF: how the game ended and what everyone counted.
+fn game_comment(r: &GameReport, referee: &Engine) -> String {
+    let mut c = format!(
+        "gorules play, referee {} ({}), game {}\n",
+        referee.ruleset().id(),
+        referee.ruleset().describe(),
+        r.number
+    );
+    let _ = writeln!(
+        c,
+        "end: {} after {} moves",
+        end_words(&r.end, &r.names),
+        r.moves
+    );
+    if let Some(s) = &r.referee {
+        let _ = writeln!(c, "referee's count: {s}");
+    }
+    for color in Color::BOTH {
+        if let Some(s) = &r.engine_scores[color] {
+            let _ = writeln!(c, "{} ({}) says: {s}", r.names[color], color_name(color));
+        }
+    }
+    if !r.dead.is_empty() {
+        let _ = writeln!(c, "dead stones: {}", r.dead.join(" "));
+    }
+    for n in &r.referee_notes {
+        let _ = writeln!(c, "{n}");
+    }
+    c
+}
+
+fn end_words(end: &End, names: &PerColor<String>) -> String {
+    match end {
+        End::Passes => "the game is over (passes)".to_owned(),
+        End::Resignation(c) => format!("{} ({}) resigned", names[*c], color_name(*c)),
+        End::Illegal {
+            color,
+            mv,
+            reason,
+            rule,
+        } => format!(
+            "{} ({}) played {mv}, which is illegal: {reason} ({rule})",
+            names[*color],
+            color_name(*color)
+        ),
+        End::MaxMoves => "stopped at --max-moves".to_owned(),
+        End::EngineError(e) => format!("engine error: {e}"),
+    }
+}
+
+fn text_line(r: &GameReport) -> String {
+    let mut s = format!(
+        "game {}: {} (B) vs {} (W): {} — {} after {} moves",
+        r.number,
+        r.names.black,
+        r.names.white,
+        r.result,
+        end_words(&r.end, &r.names),
+        r.moves
+    );
+    for c in Color::BOTH {
+        if let Some(score) = &r.engine_scores[c] {
+            let _ = write!(
+                s,
+                "; {} says {score}{}",
+                color_name(c),
+                match r.agree[c] {
+                    Some(false) => " (DIFFERS)",
+                    _ => "",
+                }
+            );
+        }
+    }
+    if !r.dead.is_empty() {
+        let _ = write!(s, "; {} dead stone(s)", r.dead.len());
+    }
+    if let Some(p) = &r.sgf {
+        let _ = write!(s, "; {}", p.display());
+    }
+    s
+}
+
+fn json_line(r: &GameReport) -> Value {
+    let illegal = match &r.end {
+        End::Illegal {
+            color,
+            mv,
+            reason,
+            rule,
+        } => json!({"color": color_name(*color), "move": mv, "reason": reason, "rule": rule}),
+        _ => Value::Null,
+    };
+    let error = match &r.end {
+        End::EngineError(e) => json!(e),
+        _ => Value::Null,
+    };
+    json!({
+        "game": r.number,
+        "black": r.names.black,
+        "white": r.names.white,
+        "moves": r.moves,
+        "end": r.end.code(),
+        "result": r.result,
+        "referee": r.referee,
+        "scores": {"black": r.engine_scores.black, "white": r.engine_scores.white},
+        "agree": {"black": r.agree.black, "white": r.agree.white},
+        "dead": r.dead,
+        "illegal": illegal,
+        "error": error,
+        "notes": r.referee_notes,
+        "sgf": r.sgf.as_ref().map(|p| p.display().to_string()),
+    })
+}
+
+fn summary(reports: &[GameReport], first: &str, second: &str) -> String {
+    let mut wins = [0u32; 2];
+    let (mut illegal, mut differ, mut void) = (0, 0, 0);
+    for r in reports {
+        let winner = parse_result(&r.result).outcome.winner();
+        if let Some(w) = winner {
+            let name = &r.names[w];
+            if name == first {
+                wins[0] += 1;
+            } else if name == second {
+                wins[1] += 1;
+            }
+        } else if r.result == "Void" {
+            void += 1;
+        }
+        if matches!(r.end, End::Illegal { .. }) {
+            illegal += 1;
+        }
+        if r.agree.black == Some(false) || r.agree.white == Some(false) {
+            differ += 1;
+        }
+    }
+    let mut s = format!(
+        "{} game(s): {first} won {}, {second} won {}",
+        reports.len(),
+        wins[0],
+        wins[1]
+    );
+    if first == second {
+        s = format!(
+            "{} game(s) between two engines named {first}",
+            reports.len()
+        );
+    }
+    let _ = writeln!(
+        s,
+        "; {illegal} ended by an illegal move, {void} void, {differ} with an engine's count \
+         differing from the referee's"
+    );
+    s
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`, for `DT`.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Days since 1970-01-01 → (year, month, day), Howard Hinnant's algorithm.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_723), (2024, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn engine_scores_are_compared_by_winner_and_margin() {
+        use rules_core::{ScoringMethod, SideScore};
+        let s = ScoreBreakdown::new(
+            ScoringMethod::AreaSharedDame,
+            SideScore {
+                stones: 10,
+                ..SideScore::default()
+            },
+            SideScore {
+                stones: 3,
+                komi: 3.5,
+                ..SideScore::default()
+            },
+            3.5,
+        );
+        assert!(same_score("B+3.5", &s));
+        assert!(same_score("B+3.50", &s));
+        assert!(!same_score("W+3.5", &s));
+        assert!(!same_score("B+4", &s));
+        assert!(!same_score("nonsense", &s));
+    }
+}

@@ -1,0 +1,431 @@
+//! `gorules gtp` and `gorules play` through the binary: a GTP session on standard input and
+//! output, the flags, matches between engines with gorules as referee, and — when GNU Go is
+//! installed — gorules' player against GNU Go, with every move checked and every count
+//! compared (docs/gtp.md, "Against GNU Go").
+
+use crate::util::{gorules, replay_json, root};
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Instant;
+
+const BIN: &str = env!("CARGO_BIN_EXE_gorules");
+
+/// Runs `gorules gtp ARGS` with `input` on standard input.
+fn session(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .arg("gtp")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gorules gtp starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gorules-gtp-it-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A shell-quoted command line for `gorules play`.
+fn quoted(program: &Path, args: &str) -> String {
+    format!("'{}' {args}", program.display())
+}
+
+#[test]
+fn a_session_on_standard_input_and_output() {
+    let input = "1 protocol_version\r\n\
+                 # a comment line\n\
+                 \n\
+                 2 boardsize 9\n\
+                 3\tplay\tblack\tE5  # comment after a command\n\
+                 4 play white E5\n\
+                 5 play w D5\n\
+                 PLAY b C3\n\
+                 6 play b Q16\n\
+                 7 final_score\n\
+                 8 final_status_list alive\n\
+                 9 quit\n\
+                 10 name\n";
+    let out = session(&["--seed", "1"], input);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "=1 2\n\n=2\n\n=3\n\n?4 illegal move\n\n=5\n\n? unknown command\n\n\
+         ?6 illegal move\n\n=7 W+7.5\n\n=8 D5\nE5\n\n=9\n\n"
+    );
+}
+
+#[test]
+fn the_end_of_input_is_quit_and_flags_set_rules_komi_size() {
+    let out = session(
+        &[
+            "--rules",
+            "koSITUATIONALscoreAREAsui1",
+            "--komi",
+            "-2.5",
+            "--size",
+            "5",
+        ],
+        "gorules-rules\nfinal_score\nplay b E5\nplay b F5",
+    );
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(text.starts_with("= chinese\n"), "{text}");
+    assert!(text.contains("situational superko"), "{text}");
+    assert!(
+        text.contains("\n= B+2.5\n\n=\n\n? illegal move\n\n"),
+        "{text}"
+    );
+    // Bad flags are usage errors, before any command is read.
+    let out = session(&["--rules", "Mah-jong"], "name\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rules name"));
+    assert!(out.stdout.is_empty());
+    let out = session(&["--size", "26"], "name\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 to 25"));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_moves() {
+    let script = "boardsize 9\n".to_owned() + &"genmove b\ngenmove w\n".repeat(15);
+    let a = stdout(&session(&["--seed", "7"], &script));
+    let b = stdout(&session(&["--seed", "7"], &script));
+    let c = stdout(&session(&["--seed", "8"], &script));
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+/// Every command the engine lists is documented in docs/gtp.md.
+#[test]
+fn docs_gtp_lists_every_command() {
+    let doc = std::fs::read_to_string(root().join("docs/gtp.md")).unwrap();
+    let listed = stdout(&session(&[], "list_commands\n"));
+    let mut missing = Vec::new();
+    for name in listed
+        .trim_start_matches("= ")
+        .lines()
+        .filter(|l| !l.is_empty())
+    {
+        if !doc.contains(&format!("`{name}")) {
+            missing.push(name.to_owned());
+        }
+    }
+    assert!(missing.is_empty(), "docs/gtp.md does not list {missing:?}");
+}
+
+/// One game of `gorules play --format json`, parsed.
+fn play_json(args: &[String]) -> (Vec<Value>, Output) {
+    let mut all = vec!["play".to_owned(), "--format".to_owned(), "json".to_owned()];
+    all.extend(args.iter().cloned());
+    let out = gorules(&all);
+    let games = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            serde_json::from_str(l).unwrap_or_else(|e| {
+                panic!(
+                    "not JSON ({e}): {l}\nstderr: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            })
+        })
+        .collect();
+    (games, out)
+}
+
+/// The SGF a game wrote replays under `chinese` to the result it records, every move legal.
+fn assert_replays(game: &Value) {
+    let sgf = game["sgf"].as_str().expect("an SGF was written");
+    let (v, _) = replay_json(["--rules", "chinese", sgf]);
+    let g = &v["files"][0]["games"][0];
+    let verdict = &g["verdicts"][0];
+    assert_eq!(verdict["legal"], true, "{sgf}: {verdict}");
+    assert_eq!(verdict["result"], game["result"], "{sgf}: {verdict}");
+    assert_eq!(verdict["check"]["status"], "agrees", "{sgf}: {verdict}");
+}
+
+#[test]
+fn two_gorules_engines_play_with_gorules_as_referee() {
+    let dir = temp_dir("self");
+    let bin = Path::new(BIN);
+    let (games, out) = play_json(&[
+        "--black".into(),
+        quoted(bin, "gtp --seed 1"),
+        "--white".into(),
+        quoted(bin, "gtp --seed 2"),
+        "--size".into(),
+        "9".into(),
+        "--komi".into(),
+        "7.5".into(),
+        "--games".into(),
+        "4".into(),
+        "--alternate".into(),
+        "--sgf-dir".into(),
+        dir.display().to_string(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert_eq!(g["end"], "passes", "{g}");
+        assert_eq!(g["referee"], g["result"], "{g}");
+        assert_eq!(g["agree"]["black"], true, "{g}");
+        assert_eq!(g["agree"]["white"], true, "{g}");
+        assert_eq!(g["scores"]["black"], g["result"], "{g}");
+        assert_replays(g);
+    }
+    let sgf = std::fs::read_to_string(dir.join("game-002.sgf")).unwrap();
+    assert!(
+        sgf.contains("PB[gorules ") && sgf.contains("KM[7.5]RU[chinese]"),
+        "{sgf}"
+    );
+}
+
+#[test]
+fn an_illegal_move_loses_the_game_and_is_recorded() {
+    // A fake engine that answers every genmove with A1.
+    let script = r#"while read id cmd rest; do case "$cmd" in
+        genmove) printf "=%s A1\n\n" "$id";;
+        name) printf "=%s always-A1\n\n" "$id";;
+        known_command) printf "=%s false\n\n" "$id";;
+        quit) printf "=%s\n\n" "$id"; exit 0;;
+        *) printf "=%s\n\n" "$id";;
+        esac; done"#;
+    let fake = format!("sh -c '{script}'");
+    let dir = temp_dir("illegal");
+    let (games, out) = play_json(&[
+        "--black".into(),
+        fake,
+        "--white".into(),
+        quoted(Path::new(BIN), "gtp"),
+        "--size".into(),
+        "9".into(),
+        "--sgf-dir".into(),
+        dir.display().to_string(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let g = &games[0];
+    assert_eq!(g["end"], "illegal-move", "{g}");
+    assert_eq!(g["result"], "W+F");
+    assert_eq!(g["illegal"]["color"], "black");
+    assert_eq!(g["illegal"]["move"], "A1");
+    assert_eq!(g["illegal"]["reason"], "occupied");
+    assert_eq!(g["moves"], 2, "A1, White's answer, then A1 again");
+    let sgf = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
+    assert!(sgf.contains("RE[W+F]"), "{sgf}");
+    assert!(
+        sgf.contains(";B[ai]") && sgf.matches("B[ai]").count() == 2,
+        "{sgf}"
+    );
+    assert!(sgf.contains("which is illegal: occupied"), "{sgf}");
+    let (v, _) = replay_json([
+        "--rules",
+        "chinese",
+        dir.join("game-001.sgf").to_str().unwrap(),
+    ]);
+    let verdict = &v["files"][0]["games"][0]["verdicts"][0];
+    assert_eq!(
+        verdict["legal"], false,
+        "the replay finds the same forbidden move"
+    );
+}
+
+#[test]
+fn play_refuses_bad_arguments_before_starting_engines() {
+    let out = gorules(["play", "--black", "x", "--white", "y", "--size", "30"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = gorules([
+        "play", "--black", "x", "--white", "y", "--rules", "nonsense",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rules name"));
+    let out = gorules(["play", "--black", "/no/such/engine", "--white", "y"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start engine"));
+}
+
+/// Where GNU Go is, if it is installed (Debian puts it in /usr/games).
+fn gnugo() -> Option<PathBuf> {
+    let mut candidates = vec![
+        PathBuf::from("/usr/games/gnugo"),
+        PathBuf::from("/usr/bin/gnugo"),
+        PathBuf::from("/usr/local/bin/gnugo"),
+    ];
+    if let Some(path) = std::env::var_os("PATH") {
+        candidates.extend(std::env::split_paths(&path).map(|d| d.join("gnugo")));
+    }
+    candidates.into_iter().find(|p| p.is_file())
+}
+
+/// gorules' player against GNU Go under `chinese`: every move legal, GNU Go's `final_score`
+/// and the referee's count the same, and every SGF replaying to its result.
+///
+/// Dead stones: GNU Go's `final_score` removes the stones it judges dead; the referee takes
+/// the same stones (`--dead white`: GNU Go's `final_status_list dead`) and counts with its own
+/// code, so the comparison checks the counting, not the judgement. Half the games give GNU Go
+/// `--capture-all-dead`: it captures every dead stone before passing, and since the random
+/// player fills everything but its eyes, the end position holds no dead stone — there
+/// gorules' own `final_score` (the board as it stands) must agree too. In the other half GNU Go
+/// passes leaving dead stones, which the SGF records as territory markup (`TB`/`TW`), read back
+/// by `gorules replay`. A few GNU Go-against-GNU Go games add close counts.
+#[test]
+fn gorules_against_gnu_go() {
+    let Some(gnugo) = gnugo() else {
+        eprintln!(
+            "SKIPPED gorules_against_gnu_go: GNU Go is not installed \
+             (apt-get install gnugo; .ci/run installs it)"
+        );
+        return;
+    };
+    let started = Instant::now();
+    let bin = Path::new(BIN);
+    let gnugo_cmd = |extra: &str, seed: u32| {
+        quoted(
+            &gnugo,
+            &format!(
+                "--mode gtp --level 0 --chinese-rules --positional-superko --never-resign \
+                 --seed {seed} {extra}"
+            ),
+        )
+    };
+    // (what, size, games, black engine, white engine, the one GNU Go is: "black" or "white"
+    // as given, or "both")
+    let runs = [
+        (
+            "9x9, GNU Go captures all dead",
+            9,
+            6,
+            quoted(bin, "gtp --seed 11"),
+            gnugo_cmd("--capture-all-dead", 1),
+            "white",
+        ),
+        (
+            "9x9, GNU Go leaves dead stones",
+            9,
+            14,
+            quoted(bin, "gtp --seed 12"),
+            gnugo_cmd("", 2),
+            "white",
+        ),
+        (
+            "19x19, GNU Go captures all dead",
+            19,
+            1,
+            quoted(bin, "gtp --seed 13"),
+            gnugo_cmd("--capture-all-dead", 3),
+            "white",
+        ),
+        (
+            "19x19, GNU Go leaves dead stones",
+            19,
+            1,
+            quoted(bin, "gtp --seed 14"),
+            gnugo_cmd("", 4),
+            "white",
+        ),
+        (
+            "9x9, GNU Go against GNU Go",
+            9,
+            4,
+            gnugo_cmd("", 5),
+            gnugo_cmd("", 6),
+            "both",
+        ),
+    ];
+    let mut lines = Vec::new();
+    let mut total = 0;
+    for (what, size, n, black, white, gnu) in runs {
+        let dir = temp_dir(&format!("gnugo-{size}-{total}"));
+        let (games, out) = play_json(&[
+            "--black".into(),
+            black,
+            "--white".into(),
+            white,
+            "--size".into(),
+            size.to_string(),
+            "--komi".into(),
+            "7.5".into(),
+            "--rules".into(),
+            "chinese".into(),
+            "--games".into(),
+            n.to_string(),
+            "--alternate".into(),
+            "--dead".into(),
+            "white".into(),
+            "--sgf-dir".into(),
+            dir.display().to_string(),
+        ]);
+        assert!(out.status.success(), "{what}: {out:?}");
+        assert_eq!(games.len(), n, "{what}");
+        let (mut dead_games, mut dead_stones, mut moves) = (0, 0, 0);
+        for (i, g) in games.iter().enumerate() {
+            // Alternate games swap colours: the engine given with --white plays Black in
+            // even-numbered games.
+            let swapped = i % 2 == 1;
+            let color_of = |given: &str| match (given, swapped) {
+                ("white", false) | ("black", true) => "white",
+                _ => "black",
+            };
+            assert_eq!(
+                g["end"], "passes",
+                "{what}: every move legal, the game played out: {g}"
+            );
+            assert_eq!(g["referee"], g["result"], "{what}: {g}");
+            let dead = g["dead"].as_array().unwrap().len();
+            if gnu == "both" {
+                assert_eq!(g["agree"]["black"], true, "{what}: {g}");
+                assert_eq!(g["agree"]["white"], true, "{what}: {g}");
+            } else {
+                let gnu_color = color_of(gnu);
+                let ours = if gnu_color == "white" {
+                    "black"
+                } else {
+                    "white"
+                };
+                assert_eq!(
+                    g["agree"][gnu_color], true,
+                    "{what}: GNU Go's final_score and the referee's count: {g}"
+                );
+                if dead == 0 {
+                    assert_eq!(g["agree"][ours], true, "{what}: no dead stones: {g}");
+                }
+            }
+            if dead > 0 {
+                dead_games += 1;
+                dead_stones += dead;
+            }
+            moves += g["moves"].as_u64().unwrap();
+            assert_replays(g);
+        }
+        total += n;
+        lines.push(format!(
+            "{what}: {n} game(s), {moves} moves, {dead_games} with dead stones ({dead_stones} \
+             stones), results {}",
+            games
+                .iter()
+                .map(|g| g["result"].as_str().unwrap().to_owned())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
+    eprintln!(
+        "gorules_against_gnu_go: {total} games in {:.0?}\n  {}",
+        started.elapsed(),
+        lines.join("\n  ")
+    );
+}
