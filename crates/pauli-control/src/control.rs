@@ -382,6 +382,9 @@ fn run_h<const W: usize>(
         let o = s.solve(root);
         (o, s.nodes)
     };
+    if std::env::var("PC_DEBUG").is_ok() {
+        eprintln!("H search: {} arena points: {outcome:?} in {nodes} nodes", hb.b.len());
+    }
     ctx.charge(nodes);
     (outcome, nodes)
 }
@@ -418,7 +421,7 @@ impl Side {
             }
         }
         let hostile = (0..nr)
-            .map(|r| d.areas[d.area_of_region[r] as usize].2 == AreaNote::Hostile)
+            .map(|r| d.area_notes[d.area_of_region[r] as usize] == AreaNote::Hostile)
             .collect();
         Side {
             color,
@@ -513,7 +516,7 @@ pub fn analyze(
             areas.dedup();
             let nodes = areas
                 .iter()
-                .map(|&a| match s.d.areas[a as usize].2 {
+                .map(|&a| match s.d.area_notes[a as usize] {
                     AreaNote::Eye { nodes } | AreaNote::Clean { nodes } => nodes,
                     _ => 0,
                 })

@@ -1,34 +1,41 @@
 //! The decomposition fixpoint (ljr.md §10 technique 3): which prover chains are safe and
 //! which *areas* can be cleaned, each area proved by a local game of [`crate::local`].
 //!
-//! An **area** is a connected union of prover-free regions and of the prover chains inside
-//! it (*inner* chains, which may be captured or connected in its local game); the chains
-//! next to an area are its **anchors**, assumed safe in its local game. Start: every region
-//! its own area, every chain an anchor. A chain that does not get two liberty credits from
-//! the areas around it (one from each area that keeps it a liberty, two from an area that is
-//! its only one and keeps two — Müller's 1-vital and Niu & Müller's 2-vital regions) is
-//! *merged* with those areas into one area (Niu & Müller's region merging), or, if it
-//! touches an area that cannot be part of the set at all, excluded together with its areas.
-//! At the fixpoint every remaining area must be proved clean.
+//! * An **area** is a prover-free region, plus the prover chains whose liberties all lie in it
+//!   (*inner* chains: stones inside a territory, which its local game may capture or
+//!   connect). The other chains next to an area are its **anchors**, assumed safe in its
+//!   local game.
+//! * Two anchors with two common liberties in one area are **linked** there: a miai
+//!   connection that area's local game must keep (a `Connect` requirement). Linked anchors form
+//!   **groups** (a spanning forest of links, preferring small areas).
+//! * An area gives each group next to it a **credit** when its local game also keeps that
+//!   group one liberty (all groups next to it at once), or two credits when it is next to one
+//!   group only and keeps it two (Müller's 1-vital and Niu & Müller's 2-vital regions, for
+//!   groups). A group needs two credits; otherwise its chains are dropped with every area
+//!   next to them (an area cannot be part of the set without all the chains around it).
+//! * At the fixpoint every remaining area must be proved clean (with its links kept); an area
+//!   that is not is dropped, which may cut links, so the fixpoint runs again.
 //!
-//! Result: `S` = the remaining areas plus their anchors is bordered, every anchor holds two
-//! credits from areas of `S`, every area of `S` has a won local game: `H(p, S)` is won by the
-//! prover (the decomposition theorem in [`crate::local`]).
+//! Result: `S` = the remaining areas plus their anchors is bordered, every group keeps a
+//! liberty at every moment (two credits, or an open link's two common liberties), every
+//! area has a won local game: `H(p, S)` is won by the prover (the decomposition theorem in
+//! [`crate::local`], which holds for linked groups as shown there).
 
 use crate::arena::Side;
 use crate::graph::{self, Chains, Graph, NO};
-use crate::local::{self, KMode, LocalCtx, LocalResult};
+use crate::local::{self, LocalCtx, LocalResult, Req};
 use crate::search::Outcome;
+use std::collections::HashMap;
 
 /// How an area was judged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum AreaNote {
     /// Not part of any set: outside the scope, permanently prohibited points, no chain
-    /// around it, or next to an excluded chain.
+    /// around it, or next to a dropped chain.
     Unusable,
     /// Holds a refuter chain that can never be captured (two-eye formation or Benson).
     Hostile,
-    /// Proved: keeps every anchor a liberty (or its only anchor two) and ends clean.
+    /// Proved: keeps the groups around it their liberties and ends clean.
     Eye { nodes: u64 },
     /// Proved clean (no liberty promised).
     Clean { nodes: u64 },
@@ -44,10 +51,10 @@ pub(crate) struct Decomposition {
     pub chain_in: Vec<bool>,
     /// Per region: in the winning set.
     pub region_in: Vec<bool>,
-    /// Per region: the area it belongs to (index into `areas`).
+    /// Per region: the area it belongs to.
     pub area_of_region: Vec<u32>,
-    /// The areas: (regions, inner chains, note).
-    pub areas: Vec<(Vec<u32>, Vec<u32>, AreaNote)>,
+    /// Per area: its note.
+    pub area_notes: Vec<AreaNote>,
     /// Every prover chain in scope and every region inside the scope is in the set.
     pub covers_scope: bool,
 }
@@ -55,18 +62,17 @@ pub(crate) struct Decomposition {
 /// Eye credit of an area.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Credit {
-    Unknown,
     None,
-    /// One liberty to every anchor.
+    /// One liberty to every group next to it.
     All,
-    /// Two liberties to its only anchor.
+    /// Two liberties to the only group next to it.
     Two,
 }
 
-/// Largest area tried as an eye for all its anchors.
-pub(crate) const EYE_MAX: usize = 24;
-/// Largest area tried as two eyes for its only anchor.
-pub(crate) const TWO_EYES_MAX: usize = 48;
+/// Largest area tried as giving liberty credits.
+pub(crate) const EYE_MAX: usize = 40;
+/// Largest area a chain is merged into as an inner chain.
+pub(crate) const MERGE_MAX: usize = 60;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum ChainState {
@@ -76,19 +82,38 @@ enum ChainState {
 }
 
 struct Area {
-    regions: Vec<u32>,
+    region: u32,
     inner: Vec<u32>,
     excluded: bool,
-    hostile: bool,
-    credit: Credit,
-    credit_result: Option<LocalResult>,
-    /// Anchors next to the area (recomputed after merges).
     anchors: Vec<u32>,
     points: Vec<usize>,
+    /// Credit and the group signature it was computed for.
+    credit: Option<(Vec<Vec<u32>>, Credit, LocalResult)>,
+    note: AreaNote,
+}
+
+struct Link {
+    a: u32,
+    b: u32,
+    area: u32,
+}
+
+fn find(uf: &mut [u32], x: u32) -> u32 {
+    let mut r = x;
+    while uf[r as usize] != r {
+        r = uf[r as usize];
+    }
+    let mut y = x;
+    while uf[y as usize] != r {
+        let n = uf[y as usize];
+        uf[y as usize] = r;
+        y = n;
+    }
+    r
 }
 
 /// Runs the fixpoint for the prover of `g` on the points marked in `scope`. With
-/// `check_hostile`, regions holding an uncapturable refuter chain are excluded at once.
+/// `check_hostile`, regions holding an uncapturable refuter chain are dropped at once.
 pub(crate) fn decompose<G: Graph>(
     g: &G,
     scope: &[bool],
@@ -135,22 +160,28 @@ pub(crate) fn decompose<G: Graph>(
             }
         }
     }
-    let mut areas: Vec<Area> = Vec::with_capacity(nr);
-    let mut area_of: Vec<u32> = (0..nr as u32).collect();
-    for (r, pts) in rg.members.iter().enumerate() {
-        let inside = pts.iter().all(|&p| scope[p] && !g.perm(p));
-        let hostile = pts.iter().any(|&p| refuter_immortal[p]);
-        areas.push(Area {
-            regions: vec![r as u32],
-            inner: Vec::new(),
-            excluded: !inside || hostile || region_chains[r].is_empty(),
-            hostile,
-            credit: Credit::Unknown,
-            credit_result: None,
-            anchors: region_chains[r].clone(),
-            points: pts.clone(),
-        });
-    }
+    let mut areas: Vec<Area> = rg
+        .members
+        .iter()
+        .enumerate()
+        .map(|(r, pts)| {
+            let inside = pts.iter().all(|&p| scope[p] && !g.perm(p));
+            let hostile = pts.iter().any(|&p| refuter_immortal[p]);
+            Area {
+                region: r as u32,
+                inner: Vec::new(),
+                excluded: !inside || hostile || region_chains[r].is_empty(),
+                anchors: region_chains[r].clone(),
+                points: pts.clone(),
+                credit: None,
+                note: if hostile {
+                    AreaNote::Hostile
+                } else {
+                    AreaNote::Unusable
+                },
+            }
+        })
+        .collect();
     let mut state: Vec<ChainState> = ch
         .members
         .iter()
@@ -162,157 +193,164 @@ pub(crate) fn decompose<G: Graph>(
             }
         })
         .collect();
-    // Chains out of scope exclude their areas.
+    // Chains whose liberties all lie in one area become inner chains of it.
+    for c in 0..nc {
+        if state[c] == ChainState::Anchor && chain_regions[c].len() == 1 {
+            let a = chain_regions[c][0] as usize;
+            if !areas[a].excluded && areas[a].points.len() + ch.members[c].len() <= MERGE_MAX {
+                state[c] = ChainState::Inner;
+                areas[a].inner.push(c as u32);
+                areas[a].points.extend(ch.members[c].iter().copied());
+                areas[a].anchors.retain(|&x| x != c as u32);
+            }
+        }
+    }
     for c in 0..nc {
         if state[c] == ChainState::Excluded {
-            for &r in &chain_regions[c] {
-                areas[r as usize].excluded = true;
+            drop_chain(c, &chain_regions, &mut areas, &mut state);
+        }
+    }
+    // Candidate links: anchor pairs with two common empty liberties in one area.
+    let mut links: Vec<Link> = Vec::new();
+    {
+        let mut common: HashMap<(u32, u32, u32), u32> = HashMap::new();
+        for (ai, area) in areas.iter().enumerate() {
+            if area.excluded {
+                continue;
+            }
+            for &p in &area.points {
+                if g.stone(p).is_some() {
+                    continue;
+                }
+                let mut near: Vec<u32> = g
+                    .nbrs(p)
+                    .map(|q| ch.id[q])
+                    .filter(|&c| c != NO && state[c as usize] == ChainState::Anchor)
+                    .collect();
+                near.sort_unstable();
+                near.dedup();
+                for i in 0..near.len() {
+                    for j in i + 1..near.len() {
+                        *common.entry((near[i], near[j], ai as u32)).or_default() += 1;
+                    }
+                }
+            }
+        }
+        let mut cand: Vec<(usize, u32, u32, u32)> = common
+            .into_iter()
+            .filter(|&(_, n)| n >= 2)
+            .map(|((a, b, ar), _)| (areas[ar as usize].points.len(), a, b, ar))
+            .collect();
+        cand.sort_unstable();
+        let mut uf: Vec<u32> = (0..nc as u32).collect();
+        for (_, a, b, ar) in cand {
+            let (ra, rb) = (find(&mut uf, a), find(&mut uf, b));
+            if ra != rb {
+                uf[ra as usize] = rb;
+                links.push(Link { a, b, area: ar });
             }
         }
     }
     loop {
-        let mut changed = false;
-        for c in 0..nc {
-            if state[c] != ChainState::Anchor {
-                continue;
-            }
-            // Areas next to c (distinct).
-            let mut adj: Vec<u32> = chain_regions[c]
-                .iter()
-                .map(|&r| area_of[r as usize])
-                .collect();
-            adj.sort_unstable();
-            adj.dedup();
-            let mut credits = 0;
-            for &a in &adj {
-                let a = a as usize;
-                if areas[a].excluded {
-                    continue;
-                }
-                if areas[a].credit == Credit::Unknown {
-                    let (cr, res) = eye_credit(g, &areas[a], &ch, ctx);
-                    areas[a].credit = cr;
-                    areas[a].credit_result = res;
-                }
-                credits += match areas[a].credit {
-                    Credit::All => 1,
-                    Credit::Two => 2,
-                    _ => 0,
-                };
-                if credits >= 2 {
-                    break;
-                }
-            }
-            if credits >= 2 {
-                continue;
-            }
-            changed = true;
-            if adj.iter().any(|&a| areas[a as usize].excluded) {
-                // A chain next to the outside of every possible set must be safe.
-                state[c] = ChainState::Excluded;
-                for &a in &adj {
-                    exclude(&mut areas, &mut state, a as usize);
-                }
-            } else {
-                // Merge c and its areas into the first of them.
-                state[c] = ChainState::Inner;
-                let target = adj[0] as usize;
-                for &a in &adj[1..] {
-                    let a = a as usize;
-                    let (regions, inner, points) = (
-                        std::mem::take(&mut areas[a].regions),
-                        std::mem::take(&mut areas[a].inner),
-                        std::mem::take(&mut areas[a].points),
-                    );
-                    for &r in &regions {
-                        area_of[r as usize] = target as u32;
+        // The fixpoint of groups and credits.
+        loop {
+            let groups = group_ids(nc, &state, &links, &areas);
+            let mut credits = vec![0u32; nc];
+            // Cheapest areas first; an area is searched only for a group still short of two
+            // credits.
+            let mut order: Vec<usize> = (0..areas.len()).filter(|&a| !areas[a].excluded).collect();
+            order.sort_by_key(|&a| areas[a].points.len());
+            for ai in order {
+                let sig = signature(&areas[ai], &groups);
+                let fresh = areas[ai].credit.as_ref().is_some_and(|(s, _, _)| *s == sig);
+                if !fresh {
+                    if sig
+                        .iter()
+                        .all(|grp| credits[groups[grp[0] as usize] as usize] >= 2)
+                    {
+                        continue;
                     }
-                    areas[target].regions.extend(regions);
-                    areas[target].inner.extend(inner);
-                    areas[target].points.extend(points);
-                    areas[a].excluded = true; // emptied
-                    areas[a].anchors.clear();
+                    let (cr, res) = eye_credit(g, &areas[ai], &sig, &links, ai, &ch, ctx);
+                    areas[ai].credit = Some((sig.clone(), cr, res));
                 }
-                areas[target].inner.push(c as u32);
-                areas[target].points.extend(ch.members[c].iter().copied());
-                let mut anchors: Vec<u32> = areas[target]
-                    .regions
-                    .iter()
-                    .flat_map(|&r| region_chains[r as usize].iter().copied())
-                    .filter(|&x| state[x as usize] == ChainState::Anchor)
-                    .collect();
-                anchors.sort_unstable();
-                anchors.dedup();
-                areas[target].anchors = anchors;
-                areas[target].credit = Credit::Unknown;
-                areas[target].credit_result = None;
+                let cr = areas[ai].credit.as_ref().map_or(Credit::None, |x| x.1);
+                for grp in &sig {
+                    let root = groups[grp[0] as usize];
+                    credits[root as usize] += match cr {
+                        Credit::All => 1,
+                        Credit::Two => 2,
+                        Credit::None => 0,
+                    };
+                }
             }
-        }
-        if !changed {
-            break;
-        }
-    }
-    // Every remaining area must end clean.
-    let mut notes = vec![AreaNote::Unusable; areas.len()];
-    for (a, area) in areas.iter_mut().enumerate() {
-        if area.regions.is_empty() {
-            continue;
-        }
-        if area.excluded {
-            notes[a] = if area.hostile {
-                AreaNote::Hostile
-            } else {
-                AreaNote::Unusable
-            };
-            continue;
-        }
-        match area.credit {
-            Credit::All | Credit::Two => {
-                notes[a] = AreaNote::Eye {
-                    nodes: area.credit_result.map_or(0, |x| x.nodes),
-                };
-            }
-            _ => {
-                let res = local::solve(g, &area.points, &ch.id, KMode::Clean, ctx);
-                if res.proved() {
-                    notes[a] = AreaNote::Clean { nodes: res.nodes };
-                } else {
+            let mut changed = false;
+            for c in 0..nc {
+                if state[c] == ChainState::Anchor && credits[groups[c] as usize] < 2 {
                     if std::env::var("PC_DEBUG").is_ok() {
-                        let pts = &area.points;
-                        let rs = pts.iter().filter(|&&p| g.stone(p) == Some(Side::Refuter)).count();
-                        let ps = pts.iter().filter(|&&p| g.stone(p) == Some(Side::Prover)).count();
-                        let q = pts
-                            .iter()
-                            .filter(|&&p| {
-                                !g.nbrs(p).any(|x| g.stone(x) == Some(Side::Prover) && !pts.contains(&x))
-                            })
-                            .count();
                         eprintln!(
-                            "area size {} refuter {} inner {} interior {} anchors {} outcome {:?} nodes {}",
-                            pts.len(), rs, ps, q, area.anchors.len(), res.outcome, res.nodes
+                            "drop chain of {} stones: group credits {}",
+                            ch.members[c].len(),
+                            credits[groups[c] as usize]
                         );
                     }
-                    let prior = area.credit_result.map_or(0, |x| x.nodes);
-                    notes[a] = AreaNote::NotProved {
-                        nodes: res.nodes + prior,
-                        exhausted: matches!(res.outcome, Outcome::Unknown(_)),
-                    };
-                    area.excluded = true;
+                    drop_chain(c, &chain_regions, &mut areas, &mut state);
+                    changed = true;
                 }
             }
+            if !changed {
+                break;
+            }
+        }
+        // Every remaining area must end clean (with its links kept).
+        let mut dropped = false;
+        for ai in 0..areas.len() {
+            if areas[ai].excluded {
+                continue;
+            }
+            let groups = group_ids(nc, &state, &links, &areas);
+            let sig = signature(&areas[ai], &groups);
+            let current = areas[ai]
+                .credit
+                .as_ref()
+                .filter(|(s, _, _)| *s == sig)
+                .map(|x| (x.1, x.2));
+            match current {
+                Some((Credit::All | Credit::Two, res)) => {
+                    areas[ai].note = AreaNote::Eye { nodes: res.nodes };
+                }
+                _ => {
+                    let reqs = connects(&links, ai);
+                    let res = local::solve(g, &areas[ai].points, &ch.id, &reqs, ctx);
+                    if res.proved() {
+                        areas[ai].note = AreaNote::Clean { nodes: res.nodes };
+                    } else {
+                        let prior = areas[ai].credit.as_ref().map_or(0, |x| x.2.nodes);
+                        areas[ai].note = AreaNote::NotProved {
+                            nodes: res.nodes + prior,
+                            exhausted: matches!(res.outcome, Outcome::Unknown(_)),
+                        };
+                        if std::env::var("PC_DEBUG").is_ok() {
+                            debug_area(g, &areas[ai], &res);
+                        }
+                        exclude_area(ai, &mut areas, &mut state);
+                        dropped = true;
+                    }
+                }
+            }
+        }
+        if !dropped {
+            break;
         }
     }
     let mut region_in = vec![false; nr];
     let mut chain_in = vec![false; nc];
     for area in &areas {
-        if area.excluded || area.regions.is_empty() {
+        if area.excluded {
             continue;
         }
-        for &r in &area.regions {
-            region_in[r as usize] = true;
-            for &c in &region_chains[r as usize] {
-                chain_in[c as usize] = true;
-            }
+        region_in[area.region as usize] = true;
+        for &c in &region_chains[area.region as usize] {
+            chain_in[c as usize] = true;
         }
         for &c in &area.inner {
             chain_in[c as usize] = true;
@@ -320,58 +358,155 @@ pub(crate) fn decompose<G: Graph>(
     }
     let covers_scope = (0..nc).all(|c| chain_in[c] || !ch.members[c].iter().any(|&p| scope[p]))
         && (0..nr).all(|r| region_in[r] || !rg.members[r].iter().all(|&p| scope[p]));
-    let out_areas = areas
-        .into_iter()
-        .zip(notes)
-        .map(|(a, n)| (a.regions, a.inner, n))
-        .collect();
     Decomposition {
         chains: ch,
         regions: rg,
         chain_in,
         region_in,
-        area_of_region: area_of,
-        areas: out_areas,
+        area_of_region: (0..nr as u32).collect(),
+        area_notes: areas.iter().map(|a| a.note).collect(),
         covers_scope,
     }
 }
 
-/// Excludes an area and, transitively, the inner chains in it.
-fn exclude(areas: &mut [Area], state: &mut [ChainState], a: usize) {
+fn debug_area<G: Graph>(g: &G, area: &Area, res: &LocalResult) {
+    let pts = &area.points;
+    let rs = pts.iter().filter(|&&p| g.stone(p) == Some(Side::Refuter)).count();
+    let ps = pts.iter().filter(|&&p| g.stone(p) == Some(Side::Prover)).count();
+    let q = pts
+        .iter()
+        .filter(|&&p| !g.nbrs(p).any(|x| g.stone(x) == Some(Side::Prover) && !pts.contains(&x)))
+        .count();
+    eprintln!(
+        "area not proved: size {} refuter {} inner {} interior {} anchors {}: {:?} in {} nodes",
+        pts.len(),
+        rs,
+        ps,
+        q,
+        area.anchors.len(),
+        res.outcome,
+        res.nodes
+    );
+}
+
+/// Drops a chain: it and every area next to it leave the set.
+fn drop_chain(c: usize, chain_regions: &[Vec<u32>], areas: &mut [Area], state: &mut [ChainState]) {
+    state[c] = ChainState::Excluded;
+    for &r in &chain_regions[c] {
+        exclude_area(r as usize, areas, state);
+    }
+}
+
+fn exclude_area(a: usize, areas: &mut [Area], state: &mut [ChainState]) {
+    if areas[a].excluded {
+        return;
+    }
     areas[a].excluded = true;
+    if matches!(areas[a].note, AreaNote::Eye { .. } | AreaNote::Clean { .. }) {
+        areas[a].note = AreaNote::Unusable;
+    }
     for &c in &areas[a].inner {
         state[c as usize] = ChainState::Excluded;
     }
 }
 
-/// The eye credit of an area: a single empty point is an eye for every anchor without
-/// search; small areas are searched.
+/// Group of every chain (a representative chain id), through links in usable areas.
+fn group_ids(nc: usize, state: &[ChainState], links: &[Link], areas: &[Area]) -> Vec<u32> {
+    let mut uf: Vec<u32> = (0..nc as u32).collect();
+    for l in links {
+        if !areas[l.area as usize].excluded
+            && state[l.a as usize] == ChainState::Anchor
+            && state[l.b as usize] == ChainState::Anchor
+        {
+            let (ra, rb) = (find(&mut uf, l.a), find(&mut uf, l.b));
+            if ra != rb {
+                uf[ra as usize] = rb;
+            }
+        }
+    }
+    (0..nc as u32).map(|c| find(&mut uf, c)).collect()
+}
+
+/// The groups next to an area, each as the sorted list of its member chains next to it.
+fn signature(area: &Area, groups: &[u32]) -> Vec<Vec<u32>> {
+    let mut by: Vec<(u32, u32)> = area.anchors.iter().map(|&c| (groups[c as usize], c)).collect();
+    by.sort_unstable();
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    let mut last = u32::MAX;
+    for (gid, c) in by {
+        if gid != last {
+            out.push(Vec::new());
+            last = gid;
+        }
+        out.last_mut().expect("group").push(c);
+    }
+    out
+}
+
+/// The links an area must keep.
+fn connects(links: &[Link], area: usize) -> Vec<Req> {
+    links
+        .iter()
+        .filter(|l| l.area as usize == area)
+        .map(|l| Req::Connect { a: l.a, b: l.b })
+        .collect()
+}
+
+/// The credit of an area for the groups next to it (`sig`): two liberties kept for a lone
+/// group, else one for each; a single empty point needs no search.
 fn eye_credit<G: Graph>(
     g: &G,
     area: &Area,
+    sig: &[Vec<u32>],
+    links: &[Link],
+    ai: usize,
     ch: &Chains,
     ctx: &mut LocalCtx,
-) -> (Credit, Option<LocalResult>) {
+) -> (Credit, LocalResult) {
+    let none = LocalResult {
+        outcome: Outcome::Disproved,
+        nodes: 0,
+    };
     let pts = &area.points;
+    if sig.is_empty() {
+        return (Credit::None, none);
+    }
     if pts.len() == 1 && g.stone(pts[0]).is_none() {
         // Already clean: an empty point whose neighbours are all prover stones.
-        return (Credit::All, None);
+        return (Credit::All, none);
     }
+    if pts.len() > EYE_MAX {
+        return (Credit::None, none);
+    }
+    let base = connects(links, ai);
     let mut spent = 0;
-    if area.anchors.len() == 1 && pts.len() <= TWO_EYES_MAX {
-        let r = local::solve(g, pts, &ch.id, KMode::TwoEyes(area.anchors[0]), ctx);
+    // Two liberties for every group next to it: enough for groups that have no other area.
+    {
+        let mut reqs = base.clone();
+        for grp in sig {
+            reqs.push(Req::Libs {
+                members: grp.clone(),
+                k: 2,
+            });
+        }
+        let r = local::solve(g, pts, &ch.id, &reqs, ctx);
         spent += r.nodes;
         if r.proved() {
-            return (Credit::Two, Some(r));
+            return (Credit::Two, r);
         }
     }
-    if pts.len() <= EYE_MAX && !area.anchors.is_empty() {
-        let mut r = local::solve(g, pts, &ch.id, KMode::EyeForAll, ctx);
-        r.nodes += spent;
-        if r.proved() {
-            return (Credit::All, Some(r));
-        }
-        return (Credit::None, Some(r));
+    let mut reqs = base;
+    for grp in sig {
+        reqs.push(Req::Libs {
+            members: grp.clone(),
+            k: 1,
+        });
     }
-    (Credit::None, None)
+    let mut r = local::solve(g, pts, &ch.id, &reqs, ctx);
+    r.nodes += spent;
+    if r.proved() {
+        (Credit::All, r)
+    } else {
+        (Credit::None, r)
+    }
 }

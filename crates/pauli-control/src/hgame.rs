@@ -34,10 +34,10 @@
 //! prover chain in `S` is proved safe and every region of `S` proved cleanable by the local
 //! games of [`crate::local`] is a prover win ([`crate::decomp`]).
 
-use crate::arena::{Arena, ArenaBuilder, NONE, Pos, Side};
+use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
 use crate::bits::Bits;
 use crate::decomp::{self, Decomposition};
-use crate::graph::{self, ArenaView};
+use crate::graph::ArenaView;
 use crate::local::LocalCtx;
 use crate::real::Real;
 use crate::search::{Eval, Game, Kind};
@@ -48,7 +48,7 @@ use rules_core::Color;
 /// (typically right after a capture), so that it stays cheap.
 const LEAF_MAX_REFUTER_STONES: u32 = 2;
 /// Node budget of each local search made by the decomposition leaf.
-const LEAF_LOCAL_NODES: u64 = 400;
+const LEAF_LOCAL_NODES: u64 = 100;
 
 /// The pieces of an H arena before its width is chosen.
 pub(crate) struct HBuild {
@@ -229,32 +229,22 @@ impl<'c, const W: usize> HGame<'c, W> {
         if !a.perm.is_empty() && a.dilate(rs).intersects(&a.perm) {
             return true;
         }
-        let view = ArenaView { arena: a, pos };
-        let ch = graph::chains(&view, Side::Refuter);
-        let pinned: Vec<bool> = ch
-            .members
-            .iter()
-            .map(|m| m.iter().any(|&p| a.wall.has(p)))
-            .collect();
-        let alive = graph::benson(&view, Side::Refuter, &ch, &pinned);
-        ch.members
-            .iter()
-            .zip(&alive)
-            .any(|(m, &al)| al && m.iter().any(|&p| a.scope.has(p)))
+        a.benson(pos, Side::Refuter, a.wall).intersects(&a.scope)
     }
 
     fn ordered_moves(&self, pos: &Pos<W>, out: &mut Vec<Pos<W>>) {
         let a = &self.a;
         let side = pos.to_move;
+        let cm = a.chain_map(pos);
         let free = a.playable.minus(pos.st[0].or(pos.st[1]));
         let mut scored: Vec<(i32, Pos<W>)> = Vec::new();
         for p in free.iter() {
             if p as u16 == pos.ban {
                 continue;
             }
-            if let Some(pl) = a.place(pos, p, side) {
+            if let Some(pl) = a.place_with(pos, &cm, p, side) {
                 let score = match self.opts.order {
-                    MoveOrder::Heuristic => self.score(pos, p, side, &pl.pos, pl.captured.count()),
+                    MoveOrder::Heuristic => self.score(pos, &cm, p, side, pl.captured.count()),
                     MoveOrder::Natural => 0,
                     MoveOrder::Reversed => -(p as i32),
                 };
@@ -265,27 +255,31 @@ impl<'c, const W: usize> HGame<'c, W> {
         out.extend(scored.into_iter().map(|(_, p)| p));
     }
 
-    fn score(&self, before: &Pos<W>, p: usize, side: Side, after: &Pos<W>, captured: u32) -> i32 {
+    fn score(&self, before: &Pos<W>, cm: &ChainMap<W>, p: usize, side: Side, captured: u32) -> i32 {
         let a = &self.a;
         let opp = side.opp().idx();
         let mut s = 100 * captured as i32;
         if side == Side::Refuter && a.border.has(p) {
             s += 10_000;
         }
-        let empty = a.empty(after);
-        let mut seen = Bits::<W>::empty();
+        let mut seen = [u16::MAX; 8];
+        let mut ns = 0;
         for &q in a.adj(p) {
-            let q = q as usize;
-            if after.st[opp].has(q) && !seen.has(q) {
-                let c = a.chain(&after.st[opp], q);
-                seen = seen.or(c);
-                let libs = a.dilate(c).and(empty).count();
-                s += match libs {
-                    1 => 40,
-                    2 => 10,
-                    _ => 3,
-                };
+            let c = cm.id[q as usize];
+            if c == u16::MAX || !before.st[opp].has(q as usize) || seen[..ns].contains(&c) {
+                continue;
             }
+            if ns < seen.len() {
+                seen[ns] = c;
+                ns += 1;
+            }
+            let libs = cm.libs[c as usize].count().saturating_sub(1);
+            s += match libs {
+                0 => 0,
+                1 => 40,
+                2 => 10,
+                _ => 3,
+            };
         }
         if before.st[side.idx()].intersects(&a.nbr[p]) {
             s += 1;

@@ -62,20 +62,32 @@
 
 use crate::arena::{Arena, ArenaBuilder, NONE, Pos, Side};
 use crate::bits::Bits;
-use crate::graph::{self, ArenaView, Graph};
+use crate::graph::Graph;
 use crate::search::{Dfpn, Eval, Exhausted, Game, Kind, Limits, Outcome};
 use crate::MoveOrder;
 use std::collections::HashMap;
 
-/// Which boundary chains need liberties kept in the region.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub(crate) enum KMode {
-    /// `K = ∅`: the region only has to be cleaned.
-    Clean,
-    /// Every boundary chain keeps one liberty in the region.
-    EyeForAll,
-    /// The given boundary chain (index into the caller's chains) keeps two.
-    TwoEyes(u32),
+/// What a local game must maintain besides cleaning its region (the `K` of the module doc,
+/// generalised to groups of chains joined by miai). Chains are named by the caller's chain
+/// ids; all must be anchors of the region.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Req {
+    /// The union of these chains (one virtually connected group) keeps `k` liberties in the
+    /// region at every position with the refuter to move.
+    Libs {
+        /// Chain ids.
+        members: Vec<u32>,
+        /// 1 or 2.
+        k: u8,
+    },
+    /// The two chains are connected, or have two common liberties in the region, at every
+    /// position with the refuter to move (a miai connection the region must keep).
+    Connect {
+        /// Chain id.
+        a: u32,
+        /// Chain id.
+        b: u32,
+    },
 }
 
 /// Shared state of all local searches of one analysis: budgets, a cache, counters.
@@ -126,13 +138,14 @@ impl LocalResult {
     }
 }
 
-/// Solves `L(region, K)` on the view `g` (whose prover is the region's owner). `chain_id` are
-/// the prover chains of `g` by point.
+/// Solves `L(region, reqs)` on the view `g` (whose prover is the region's owner).
+/// `chain_id` are the prover chains of `g` by point. An empty `reqs` is the plain cleaning
+/// game.
 pub(crate) fn solve<G: Graph>(
     g: &G,
     region: &[usize],
     chain_id: &[u32],
-    k: KMode,
+    reqs: &[Req],
     ctx: &mut LocalCtx,
 ) -> LocalResult {
     let origin = |p: usize| g.origin(p);
@@ -192,30 +205,53 @@ pub(crate) fn solve<G: Graph>(
         key.push(r);
     }
     key.push(u32::MAX);
-    let k_local: Vec<(usize, u8)> = match k {
-        KMode::Clean => Vec::new(),
-        KMode::EyeForAll => (0..renum.len())
-            .map(|r| {
-                let i = local_chain.iter().position(|&c| c == r as u32).expect("chain");
-                (pts.len() + i, 1)
-            })
-            .collect(),
-        KMode::TwoEyes(c) => match renum.iter().find(|(old, _)| *old == c) {
-            Some(&(_, r)) => {
-                let i = local_chain.iter().position(|&x| x == r).expect("chain");
-                vec![(pts.len() + i, 2)]
-            }
-            None => {
-                return LocalResult {
-                    outcome: Outcome::Disproved,
-                    nodes: 0,
-                };
-            }
-        },
+    // Requirements in arena terms: each chain by its first anchor.
+    let anchor_of = |c: u32| -> Option<u16> {
+        let r = renum.iter().find(|(old, _)| *old == c)?.1;
+        let i = local_chain.iter().position(|&x| x == r)?;
+        Some((pts.len() + i) as u16)
     };
-    for &(i, kk) in &k_local {
-        key.push(i as u32);
-        key.push(u32::from(kk));
+    let mut reqs_local: Vec<ReqL> = Vec::with_capacity(reqs.len());
+    for r in reqs {
+        let rl = match r {
+            Req::Libs { members, k } => {
+                let mut m: Vec<u16> = members.iter().filter_map(|&c| anchor_of(c)).collect();
+                m.sort_unstable();
+                m.dedup();
+                if m.is_empty() {
+                    return LocalResult {
+                        outcome: Outcome::Disproved,
+                        nodes: 0,
+                    };
+                }
+                ReqL::Libs { members: m, k: *k }
+            }
+            Req::Connect { a, b } => match (anchor_of(*a), anchor_of(*b)) {
+                (Some(x), Some(y)) => ReqL::Connect { a: x.min(y), b: x.max(y) },
+                _ => {
+                    return LocalResult {
+                        outcome: Outcome::Disproved,
+                        nodes: 0,
+                    };
+                }
+            },
+        };
+        reqs_local.push(rl);
+    }
+    reqs_local.sort();
+    for r in &reqs_local {
+        match r {
+            ReqL::Libs { members, k } => {
+                key.push(u32::MAX - 1);
+                key.push(u32::from(*k));
+                key.extend(members.iter().map(|&x| u32::from(x)));
+            }
+            ReqL::Connect { a, b } => {
+                key.push(u32::MAX - 2);
+                key.push(u32::from(*a));
+                key.push(u32::from(*b));
+            }
+        }
     }
     if let Some(r) = ctx.cache.get(&key) {
         return *r;
@@ -268,13 +304,25 @@ pub(crate) fn solve<G: Graph>(
     };
     let order = ctx.order;
     let result = if n <= 64 {
-        run::<1>(&b, &pr, &rf, &k_local, limits, order)
+        run::<1>(&b, &pr, &rf, &reqs_local, limits, order)
     } else if n <= 128 {
-        run::<2>(&b, &pr, &rf, &k_local, limits, order)
+        run::<2>(&b, &pr, &rf, &reqs_local, limits, order)
     } else {
-        run::<4>(&b, &pr, &rf, &k_local, limits, order)
+        run::<4>(&b, &pr, &rf, &reqs_local, limits, order)
     };
     ctx.charge(result.nodes);
+    if std::env::var("PC_DEBUG").is_ok() {
+        eprintln!(
+            "local search: {} points ({} refuter, {} prover) {} anchors {:?}: {:?} in {} nodes",
+            pts.len(),
+            rf.len(),
+            pr.len() - anchors.len(),
+            anchors.len(),
+            reqs,
+            result.outcome,
+            result.nodes
+        );
+    }
     ctx.cache.insert(key, result);
     result
 }
@@ -283,7 +331,7 @@ fn run<const W: usize>(
     b: &ArenaBuilder,
     pr: &[u16],
     rf: &[u16],
-    k: &[(usize, u8)],
+    reqs: &[ReqL],
     limits: Limits,
     order: MoveOrder,
 ) -> LocalResult {
@@ -302,7 +350,7 @@ fn run<const W: usize>(
         scope_hash: a.mask_hash(&mask),
         outside: a.all.minus(a.virt),
         a,
-        k: k.iter().map(|&(i, kk)| (i as u16, kk)).collect(),
+        reqs: reqs.to_vec(),
         order,
     };
     let root = LNode { pos, mask };
@@ -321,10 +369,17 @@ pub(crate) struct LNode<const W: usize> {
     mask: Bits<W>,
 }
 
+/// A requirement in arena terms (anchor indices).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(crate) enum ReqL {
+    Libs { members: Vec<u16>, k: u8 },
+    Connect { a: u16, b: u16 },
+}
+
 /// The local game.
 pub(crate) struct LGame<const W: usize> {
     a: Arena<W>,
-    k: Vec<(u16, u8)>,
+    reqs: Vec<ReqL>,
     order: MoveOrder,
     scope_hash: u64,
     outside: Bits<W>,
@@ -337,7 +392,7 @@ impl<const W: usize> LGame<W> {
 
     /// `M` plus the inner chains that are connected to it by miai: two empty points, each
     /// next to the chain and to `M*`, not used by another chain (iterated).
-    fn m_star(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> Bits<W> {
+    fn m_star(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> (Bits<W>, Bits<W>) {
         let a = &self.a;
         let empty = a.empty(pos);
         let mut mstar = m;
@@ -362,16 +417,141 @@ impl<const W: usize> LGame<W> {
                 }
             }
             if !progress {
-                return mstar;
+                return (mstar, used);
             }
         }
     }
 
+    /// The static wins of the module doc (refuter to move), for any `K`:
+    /// * `M*`: `M` plus inner chains connected by miai;
+    /// * safe eyes: empty points whose neighbours are all `M*` stones (the refuter can never
+    ///   play there); they are never filled, and must give every `K` chain its liberties;
+    /// * `Q`: points not next to `M*`; each must be next to both points of a pair of empty
+    ///   points next to `M*` (pairs disjoint from each other, from the miai pairs and from
+    ///   the safe eyes). Strategy: when the refuter takes a point of a pair (or of a miai
+    ///   pair), take the other; else fill any empty point next to `M*` that is not a safe eye.
+    ///   Every prover stone is permanent, the refuter never gets an eye (every `Q` point ends
+    ///   next to a prover stone), no seki or ko is possible (no prover stone can be
+    ///   captured), so the region ends clean with the safe eyes kept.
+    /// * For `K = ∅` also: `Q = {q}`, `q` with two or more neighbours, no inner chains.
+    fn static_win(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> bool {
+        let a = &self.a;
+        let nm = mask.minus(m);
+        let inner = pos.st[0].and(nm);
+        let (ms, used) = if inner.is_empty() {
+            (m, Bits::empty())
+        } else {
+            self.m_star(pos, mask, m)
+        };
+        if !pos.st[0].and(mask).is_subset(&ms) {
+            return self.reqs.is_empty() && self.single_q(pos, mask, m);
+        }
+        let empty = a.empty(pos).and(mask);
+        let near = a.dilate(ms);
+        // Safe eyes (never filled; not the miai points of inner chains).
+        let mut eyes = Bits::<W>::empty();
+        for p in empty.minus(used).iter() {
+            if a.nbr[p].is_subset(&ms) {
+                eyes.set(p);
+            }
+        }
+        // Miai connections still open keep two common liberties, reserved.
+        let mut used = used;
+        for r in &self.reqs {
+            match r {
+                ReqL::Libs { members, k } => {
+                    let u = self.union_chain(pos, members);
+                    if a.dilate(u).and(eyes).count() < u32::from(*k) {
+                        return false;
+                    }
+                }
+                ReqL::Connect { a: x, b: y } => {
+                    let cx = a.chain(&pos.st[0], *x as usize);
+                    if cx.has(*y as usize) {
+                        continue;
+                    }
+                    let cy = a.chain(&pos.st[0], *y as usize);
+                    let common = a
+                        .dilate(cx)
+                        .and(a.dilate(cy))
+                        .and(empty)
+                        .minus(used)
+                        .minus(eyes);
+                    let mut it = common.iter();
+                    let (Some(p1), Some(p2)) = (it.next(), it.next()) else {
+                        return false;
+                    };
+                    used.set(p1);
+                    used.set(p2);
+                }
+            }
+        }
+        let q = mask.minus(ms).minus(near);
+        if q.is_empty() {
+            return true;
+        }
+        // Greedy pairing.
+        let mut free = empty.and(near).minus(eyes).minus(used);
+        let mut covered = Bits::<W>::empty();
+        for qp in q.iter() {
+            if covered.has(qp) {
+                continue;
+            }
+            let cand = a.nbr[qp].and(free);
+            let mut it = cand.iter();
+            let (Some(x), Some(y)) = (it.next(), it.next()) else {
+                return self.reqs.is_empty() && self.single_q(pos, mask, m);
+            };
+            free.clear(x);
+            free.clear(y);
+            // Every Q point next to both is covered by this pair.
+            covered = covered.or(a.nbr[x].and(a.nbr[y]).and(q));
+        }
+        true
+    }
+
+    /// `Q = {q}` with `q` of degree two or more and no inner chains (`K = ∅` only).
+    fn single_q(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> bool {
+        let a = &self.a;
+        let nm = mask.minus(m);
+        if pos.st[0].intersects(&nm) {
+            return false;
+        }
+        let q = nm.minus(a.dilate(m));
+        match q.count() {
+            0 => true,
+            1 => a.nbr[q.first_one().expect("one")].count() >= 2,
+            _ => false,
+        }
+    }
+
+    /// The union of the chains through `members`.
+    fn union_chain(&self, pos: &Pos<W>, members: &[u16]) -> Bits<W> {
+        let mut u = Bits::<W>::empty();
+        for &x in members {
+            if !u.has(x as usize) {
+                u = u.or(self.a.chain(&pos.st[0], x as usize));
+            }
+        }
+        u
+    }
+
+    /// Whether every requirement holds.
     fn k_ok(&self, pos: &Pos<W>) -> bool {
-        let empty = self.a.empty(pos).and(self.a.scope);
-        self.k.iter().all(|&(anc, kk)| {
-            let c = self.a.chain(&pos.st[0], anc as usize);
-            self.a.dilate(c).and(empty).count() >= u32::from(kk)
+        let a = &self.a;
+        let empty = a.empty(pos).and(a.scope);
+        self.reqs.iter().all(|r| match r {
+            ReqL::Libs { members, k } => {
+                let u = self.union_chain(pos, members);
+                a.dilate(u).and(empty).count() >= u32::from(*k)
+            }
+            ReqL::Connect { a: x, b: y } => {
+                let cx = a.chain(&pos.st[0], *x as usize);
+                cx.has(*y as usize) || {
+                    let cy = a.chain(&pos.st[0], *y as usize);
+                    a.dilate(cx).and(a.dilate(cy)).and(empty).count() >= 2
+                }
+            }
         })
     }
 
@@ -412,14 +592,16 @@ impl<const W: usize> LGame<W> {
         let pos = &n.pos;
         let side = pos.to_move;
         let free = a.playable.and(n.mask).minus(pos.st[0].or(pos.st[1]));
+        let cm = a.chain_map(pos);
         let m = self.m(pos);
         let near_m = a.dilate(m);
+        let opp = side.opp().idx();
         let mut scored: Vec<(i32, Pos<W>)> = Vec::new();
         for p in free.iter() {
             if side == Side::Prover && p as u16 == pos.ban {
                 continue;
             }
-            let Some(pl) = a.place(pos, p, side) else {
+            let Some(pl) = a.place_with(pos, &cm, p, side) else {
                 continue;
             };
             let mut child = pl.pos;
@@ -432,25 +614,33 @@ impl<const W: usize> LGame<W> {
                 MoveOrder::Reversed => -(p as i32),
                 MoveOrder::Heuristic => {
                     let mut s = 100 * pl.captured.count() as i32;
-                    let opp = side.opp().idx();
-                    let empty = a.empty(&child);
-                    let mut seen = Bits::<W>::empty();
+                    let mut seen = [u16::MAX; 8];
+                    let mut ns = 0;
                     for &q in a.adj(p) {
-                        let q = q as usize;
-                        if child.st[opp].has(q) && !seen.has(q) && !m.has(q) {
-                            let c = a.chain(&child.st[opp], q);
-                            seen = seen.or(c);
-                            s += match a.dilate(c).and(empty).count() {
-                                1 => 40,
-                                2 => 10,
-                                _ => 3,
-                            };
+                        let c = cm.id[q as usize];
+                        if c == u16::MAX
+                            || !pos.st[opp].has(q as usize)
+                            || m.has(q as usize)
+                            || seen[..ns].contains(&c)
+                        {
+                            continue;
                         }
+                        if ns < seen.len() {
+                            seen[ns] = c;
+                            ns += 1;
+                        }
+                        s += match cm.libs[c as usize].count().saturating_sub(1) {
+                            0 => 0,
+                            1 => 40,
+                            2 => 10,
+                            _ => 3,
+                        };
                     }
                     match side {
                         Side::Prover => {
                             if near_m.has(p) {
-                                s += 5;
+                                // Safe; worth the interior points it brings next to M.
+                                s += 5 + 4 * a.nbr[p].minus(near_m).and(n.mask).minus(m).count() as i32;
                             }
                         }
                         Side::Refuter => {
@@ -472,6 +662,16 @@ impl<const W: usize> LGame<W> {
 impl<const W: usize> Game for LGame<W> {
     type Node = LNode<W>;
 
+    fn estimate(&mut self, n: &LNode<W>) -> (u32, u32) {
+        // Distance to the static win: interior points (not next to a safe stone), and refuter
+        // stones in the region.
+        let a = &self.a;
+        let m = self.m(&n.pos);
+        let q = n.mask.minus(m).minus(a.dilate(m)).count();
+        let r = n.pos.st[1].and(n.mask).count();
+        (1 + q / 2 + r / 2, 1)
+    }
+
     fn key(&self, n: &LNode<W>) -> u64 {
         let mh = if n.mask == self.a.scope {
             self.scope_hash
@@ -488,7 +688,7 @@ impl<const W: usize> Game for LGame<W> {
         if self.clean(pos, n.mask, m) {
             return Eval::ProverWin;
         }
-        if pos.to_move == Side::Refuter && !self.k.is_empty() && !self.k_ok(pos) {
+        if pos.to_move == Side::Refuter && !self.reqs.is_empty() && !self.k_ok(pos) {
             return Eval::RefuterWin;
         }
         let rs = pos.st[1].and(n.mask);
@@ -498,38 +698,12 @@ impl<const W: usize> Game for LGame<W> {
             {
                 return Eval::RefuterWin;
             }
-            if rs.count() >= 4 {
-                let view = ArenaView { arena: a, pos };
-                let ch = graph::chains(&view, Side::Refuter);
-                let alive = graph::benson(&view, Side::Refuter, &ch, &[]);
-                if ch
-                    .members
-                    .iter()
-                    .zip(&alive)
-                    .any(|(mm, &al)| al && mm.iter().any(|&p| n.mask.has(p)))
-                {
-                    return Eval::RefuterWin;
-                }
+            if rs.count() >= 4 && a.benson(pos, Side::Refuter, Bits::empty()).intersects(&n.mask) {
+                return Eval::RefuterWin;
             }
         }
-        if pos.to_move == Side::Refuter && self.k.is_empty() {
-            let nm = n.mask.minus(m);
-            let q = nm.minus(a.dilate(m));
-            if q.is_empty() {
-                return Eval::ProverWin;
-            }
-            if pos.st[0].intersects(&nm) {
-                let ms = self.m_star(pos, n.mask, m);
-                if n.mask.minus(ms).minus(a.dilate(ms)).is_empty() {
-                    return Eval::ProverWin;
-                }
-            }
-            if q.count() == 1 && !pos.st[0].intersects(&nm) {
-                let qp = q.first_one().expect("one point");
-                if a.nbr[qp].count() >= 2 {
-                    return Eval::ProverWin;
-                }
-            }
+        if pos.to_move == Side::Refuter && self.static_win(pos, n.mask, m) {
+            return Eval::ProverWin;
         }
         Eval::Open
     }
@@ -538,7 +712,7 @@ impl<const W: usize> Game for LGame<W> {
         let pos = &n.pos;
         match pos.to_move {
             Side::Refuter => {
-                if self.k.is_empty() {
+                if self.reqs.is_empty() {
                     let m = self.m(pos);
                     let nm = n.mask.minus(m);
                     if nm != n.mask {

@@ -31,6 +31,27 @@
 //! first two gives [`Outcome::Unknown`], never a guess.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The table's keys are Zobrist hashes already: no further hashing.
+#[derive(Default)]
+pub(crate) struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+type Table<V> = HashMap<u64, V, BuildHasherDefault<IdentityHasher>>;
 
 /// Infinity for proof and disproof numbers.
 pub(crate) const INF: u32 = u32::MAX / 4;
@@ -62,6 +83,11 @@ pub(crate) trait Game {
     /// Children in order of preference, and whether the node is AND or OR. An OR node without
     /// children is lost for the prover; an AND node without children is won.
     fn expand(&mut self, n: &Node<Self>, out: &mut Vec<Node<Self>>) -> Kind;
+    /// Initial proof and disproof numbers of a node not yet searched (df-pn with heuristic
+    /// initialisation): only the order of the search depends on them.
+    fn estimate(&mut self, _n: &Node<Self>) -> (u32, u32) {
+        (1, 1)
+    }
 }
 
 type Node<G> = <G as Game>::Node;
@@ -114,7 +140,7 @@ const TAINT: i32 = -1;
 /// A df-pn searcher over one game.
 pub(crate) struct Dfpn<'g, G: Game> {
     pub game: &'g mut G,
-    tt: HashMap<u64, Vec<Entry<Node<G>>>>,
+    tt: Table<Entry<Node<G>>>,
     tt_len: usize,
     path: Vec<(u64, Node<G>)>,
     pub nodes: u64,
@@ -127,7 +153,7 @@ impl<'g, G: Game> Dfpn<'g, G> {
     pub fn new(game: &'g mut G, limits: Limits) -> Self {
         Dfpn {
             game,
-            tt: HashMap::new(),
+            tt: Table::default(),
             tt_len: 0,
             path: Vec::new(),
             nodes: 0,
@@ -163,19 +189,23 @@ impl<'g, G: Game> Dfpn<'g, G> {
     }
 
     fn lookup(&self, key: u64, node: &Node<G>) -> Option<Entry<Node<G>>> {
-        self.tt
-            .get(&key)
-            .and_then(|b| b.iter().find(|e| e.node == *node).copied())
+        self.tt.get(&key).filter(|e| e.node == *node).copied()
     }
 
+    /// Stores a value. One entry per key: a different node with the same 64-bit key (a
+    /// collision) replaces the old one, which only costs a search later; the node itself is
+    /// compared on every lookup, so a collision can never give a wrong value.
     fn store(&mut self, key: u64, node: Node<G>, pn: u32, dn: u32) {
         let fin = pn == 0 || dn == 0;
-        let bucket = self.tt.entry(key).or_default();
-        if let Some(e) = bucket.iter_mut().find(|e| e.node == node) {
-            // A final value is never replaced by an estimate.
-            if e.pn != 0 && e.dn != 0 {
-                e.pn = pn;
-                e.dn = dn;
+        if let Some(e) = self.tt.get_mut(&key) {
+            if e.node == node {
+                // A final value is never replaced by an estimate.
+                if e.pn != 0 && e.dn != 0 {
+                    e.pn = pn;
+                    e.dn = dn;
+                }
+            } else if fin || (e.pn != 0 && e.dn != 0) {
+                *e = Entry { node, pn, dn };
             }
             return;
         }
@@ -185,12 +215,12 @@ impl<'g, G: Game> Dfpn<'g, G> {
         {
             return;
         }
-        bucket.push(Entry { node, pn, dn });
+        self.tt.insert(key, Entry { node, pn, dn });
         self.tt_len += 1;
     }
 
-    /// The value of a child from the table, the path, or the default.
-    fn child_val(&self, key: u64, node: &Node<G>) -> Val {
+    /// The value of a child from the table, the path, or the game's estimate.
+    fn child_val(&mut self, key: u64, node: &Node<G>) -> Val {
         if let Some(e) = self.lookup(key, node) {
             if e.pn == 0 {
                 return Val {
@@ -226,9 +256,10 @@ impl<'g, G: Game> Dfpn<'g, G> {
                 rep: j as i32,
             };
         }
+        let (pn, dn) = self.game.estimate(node);
         Val {
-            pn: 1,
-            dn: 1,
+            pn: pn.max(1),
+            dn: dn.max(1),
             rep: CLEAN,
         }
     }

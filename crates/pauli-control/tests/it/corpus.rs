@@ -2,7 +2,7 @@
 //! coverage of the final positions of counted games in ../shared/corpus, agreement of the
 //! dead stones with the KGS 2017 territory markup, and time per position.
 
-use pauli_control::{Options, Verdict, analyze};
+use pauli_control::{Options, analyze};
 use rules_core::{Action, Board, Color, GameRecord, Outcome, Point, RecordedMove};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -68,6 +68,7 @@ pub fn counted(dir: &str) -> Vec<(PathBuf, GameRecord)> {
 
 /// Dead stones according to the markup: stones on the opponent's marked territory, and
 /// stones marked dead.
+#[allow(dead_code)]
 pub fn markup_dead(b: &Board, rec: &GameRecord) -> Vec<Point> {
     let mut v = Vec::new();
     for c in Color::BOTH {
@@ -172,12 +173,18 @@ fn picture(b: &Board, m: &pauli_control::ControlMap) -> String {
 #[test]
 #[ignore = "corpus; run with --release --ignored --nocapture"]
 fn explore_kgs() {
-    let games = counted("kgs/2017-01");
+    let games = counted(&std::env::var("DIR").unwrap_or("kgs/2017-01".into()));
     let mut st = Stats::default();
     let only = std::env::var("ONLY").ok();
-    for (path, rec) in games.iter().filter(|(_, r)| !r.markup.is_empty()).filter(|(p, _)| only.as_ref().is_none_or(|o| p.to_string_lossy().contains(o.as_str()))).take(20) {
+    let need_markup = std::env::var("DIR").is_err();
+    for (path, rec) in games.iter().filter(|(_, r)| !need_markup || !r.markup.is_empty()).filter(|(p, _)| only.as_ref().is_none_or(|o| p.to_string_lossy().contains(o.as_str()))).take(20) {
         let b = final_board(rec);
-        let m = st.add(&b, &Options::default());
+        let mut o = Options::default();
+        if let Ok(v) = std::env::var("PN") { o.budgets.position_nodes = v.parse().unwrap(); }
+        if let Ok(v) = std::env::var("LN") { o.budgets.local_nodes = v.parse().unwrap(); }
+        if let Ok(v) = std::env::var("SN") { o.budgets.search_nodes = v.parse().unwrap(); }
+        if let Ok(v) = std::env::var("MS") { o.budgets.max_set = v.parse().unwrap(); }
+        let m = st.add(&b, &o);
         println!("{} undecided {} nodes {} t {}µs", path.display(), m.undecided().len(), m.nodes, st.times_us.last().unwrap());
         if m.undecided().len() > 0 && std::env::var("SHOW").is_ok() {
             println!("{}", picture(&b, &m));
@@ -189,4 +196,68 @@ fn explore_kgs() {
         }
     }
     st.report("kgs 2017-01 (20)");
+}
+
+/// Coverage, time and markup agreement per source. `CORPUS_LIMIT` caps the games per source
+/// (default: all).
+#[test]
+#[ignore = "corpus; run with --release --ignored --nocapture"]
+fn corpus_quality() {
+    let limit: usize = std::env::var("CORPUS_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
+    let mut o = Options::default();
+    if let Ok(v) = std::env::var("PN") { o.budgets.position_nodes = v.parse().unwrap(); }
+    if let Ok(v) = std::env::var("LN") { o.budgets.local_nodes = v.parse().unwrap(); }
+    if let Ok(v) = std::env::var("SN") { o.budgets.search_nodes = v.parse().unwrap(); }
+    if let Ok(v) = std::env::var("MS") { o.budgets.max_set = v.parse().unwrap(); }
+    for (name, dirs, markup_only) in [
+        ("kgs 2017 (TB/TW)", &["kgs/2017-01", "kgs/2017-02", "kgs/2017-03"][..], true),
+        ("ogs 9x9", &["ogs/9x9"][..], false),
+        ("ogs 19x19", &["ogs/19x19"][..], false),
+        ("fox", &["fox"][..], false),
+    ] {
+        let mut st = Stats::default();
+        // Markup agreement on the stones both sides decided.
+        let (mut agree_games, mut markup_games) = (0, 0);
+        let (mut dead_markup, mut dead_ours, mut dead_both, mut dead_conflict) = (0, 0, 0, 0);
+        let mut n = 0;
+        for d in dirs {
+            for (_, rec) in counted(d) {
+                if n >= limit {
+                    break;
+                }
+                if markup_only && rec.markup.is_empty() {
+                    continue;
+                }
+                n += 1;
+                let b = final_board(&rec);
+                let m = st.add(&b, &o);
+                if !rec.markup.is_empty() {
+                    markup_games += 1;
+                    let md = markup_dead(&b, &rec);
+                    let ours = m.dead_stones(&b);
+                    dead_markup += md.len();
+                    dead_ours += ours.len();
+                    dead_both += ours.iter().filter(|p| md.contains(p)).count();
+                    // A conflict: a stone we decided (alive or dead) the other way.
+                    let conflict = b.topology().points().filter(|&p| {
+                        let Some(c) = b.get(p) else { return false };
+                        let decided = m.get(p).of(c.opp()) != pauli_control::Verdict::Undecided;
+                        decided && (ours.contains(&p) != md.contains(&p))
+                    }).count();
+                    dead_conflict += conflict;
+                    if conflict == 0 {
+                        agree_games += 1;
+                    }
+                }
+            }
+        }
+        st.report(name);
+        if markup_games > 0 {
+            println!(
+                "  markup: {markup_games} games; dead stones marked {dead_markup}, ours {dead_ours}, \
+                 both {dead_both}; stones decided against the markup {dead_conflict}; games without \
+                 such a stone {agree_games}"
+            );
+        }
+    }
 }
