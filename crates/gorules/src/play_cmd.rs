@@ -74,6 +74,11 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = DeadFrom::None)]
     pub dead: DeadFrom,
 
+    /// Before asking the engines' counts, tell those that know `gorules-dead` (gorules
+    /// engines) the dead stones the referee counts with, so that they count the same position.
+    #[arg(long)]
+    pub share_dead: bool,
+
     /// Output: a line per game for people, or a JSON object per game (JSON Lines).
     #[arg(long, short = 'f', value_enum, default_value_t = PlayFormat::Text)]
     pub format: PlayFormat,
@@ -143,6 +148,7 @@ struct Player {
     name: String,
     knows_final_score: bool,
     knows_final_status_list: bool,
+    knows_gorules_dead: bool,
 }
 
 impl Player {
@@ -152,6 +158,7 @@ impl Player {
         let version = answer(&mut process, "version")?.unwrap_or_default();
         let knows_final_score = process.knows("final_score")?;
         let knows_final_status_list = process.knows("final_status_list")?;
+        let knows_gorules_dead = process.knows("gorules-dead")?;
         Ok(Player {
             process,
             name: if version.is_empty() {
@@ -161,6 +168,7 @@ impl Player {
             },
             knows_final_score,
             knows_final_status_list,
+            knows_gorules_dead,
         })
     }
 
@@ -363,20 +371,11 @@ fn play_game(
         color = color.opp();
     };
 
-    // The counts.
+    // The counts: the referee's dead stones first, then the engines' counts.
     let mut engine_scores = PerColor::new(None, None);
     let mut dead = Vec::new();
     let mut referee_notes = Vec::new();
     if end == End::Passes {
-        for c in Color::BOTH {
-            let p = &mut players[c];
-            if p.knows_final_score {
-                engine_scores[c] = Some(match p.process.send("final_score")? {
-                    Ok(s) => s,
-                    Err(e) => format!("? {e}"),
-                });
-            }
-        }
         if let Some(c) = dead_from {
             let p = &mut players[c];
             if p.knows_final_status_list {
@@ -408,6 +407,23 @@ fn play_game(
                 .flatten()
                 .map(|&p| gtp::vertex::vertex(&topo, p))
                 .collect();
+        }
+        for c in Color::BOTH {
+            let p = &mut players[c];
+            if args.share_dead && p.knows_gorules_dead && !dead.is_empty() {
+                if let Err(e) = p
+                    .process
+                    .send(&format!("gorules-dead {}", dead.join(" ")))?
+                {
+                    referee_notes.push(format!("{} refused the dead stones: {e}", p.name));
+                }
+            }
+            if p.knows_final_score {
+                engine_scores[c] = Some(match p.process.send("final_score")? {
+                    Ok(s) => s,
+                    Err(e) => format!("? {e}"),
+                });
+            }
         }
     }
     let score = referee.score();

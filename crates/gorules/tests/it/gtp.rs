@@ -272,17 +272,31 @@ fn gnugo() -> Option<PathBuf> {
     candidates.into_iter().find(|p| p.is_file())
 }
 
-/// gorules' player against GNU Go under `chinese`: every move legal, GNU Go's `final_score`
-/// and the referee's count the same, and every SGF replaying to its result.
+/// One `gorules play` run of the GNU Go test.
+struct Run {
+    what: &'static str,
+    size: usize,
+    games: usize,
+    black: String,
+    white: String,
+    /// Which engine is GNU Go: "white" (as given, whatever colour it plays) or "both".
+    gnu: &'static str,
+    /// `--share-dead`: gorules engines count with the referee's dead stones.
+    share_dead: bool,
+}
+
+/// gorules' player against GNU Go under `chinese`: every move legal, GNU Go's `final_score`,
+/// gorules' own and the referee's count the same, and every SGF replaying to its result.
 ///
 /// Dead stones: GNU Go's `final_score` removes the stones it judges dead; the referee takes
 /// the same stones (`--dead white`: GNU Go's `final_status_list dead`) and counts with its own
-/// code, so the comparison checks the counting, not the judgement. Half the games give GNU Go
+/// code, so the comparison checks the counting, not the judgement. In some runs GNU Go has
 /// `--capture-all-dead`: it captures every dead stone before passing, and since the random
-/// player fills everything but its eyes, the end position holds no dead stone — there
-/// gorules' own `final_score` (the board as it stands) must agree too. In the other half GNU Go
-/// passes leaving dead stones, which the SGF records as territory markup (`TB`/`TW`), read back
-/// by `gorules replay`. A few GNU Go-against-GNU Go games add close counts.
+/// player fills everything but its eyes, the end position holds no dead stone — there the
+/// gorules engine's own `final_score`, the board as it stands, must agree by itself. In the
+/// others GNU Go passes leaving dead stones; `--share-dead` hands them to the gorules engine
+/// (`gorules-dead`) before its `final_score`, and the SGF records them as territory markup
+/// (`TB`/`TW`), which `gorules replay` reads back. GNU Go against itself adds close counts.
 #[test]
 fn gorules_against_gnu_go() {
     let Some(gnugo) = gnugo() else {
@@ -303,107 +317,107 @@ fn gorules_against_gnu_go() {
             ),
         )
     };
-    // (what, size, games, black engine, white engine, the one GNU Go is: "black" or "white"
-    // as given, or "both")
+    let ours = |seed: u32| quoted(bin, &format!("gtp --seed {seed}"));
     let runs = [
-        (
-            "9x9, GNU Go captures all dead",
-            9,
-            6,
-            quoted(bin, "gtp --seed 11"),
-            gnugo_cmd("--capture-all-dead", 1),
-            "white",
-        ),
-        (
-            "9x9, GNU Go leaves dead stones",
-            9,
-            14,
-            quoted(bin, "gtp --seed 12"),
-            gnugo_cmd("", 2),
-            "white",
-        ),
-        (
-            "19x19, GNU Go captures all dead",
-            19,
-            1,
-            quoted(bin, "gtp --seed 13"),
-            gnugo_cmd("--capture-all-dead", 3),
-            "white",
-        ),
-        (
-            "19x19, GNU Go leaves dead stones",
-            19,
-            1,
-            quoted(bin, "gtp --seed 14"),
-            gnugo_cmd("", 4),
-            "white",
-        ),
-        (
-            "9x9, GNU Go against GNU Go",
-            9,
-            4,
-            gnugo_cmd("", 5),
-            gnugo_cmd("", 6),
-            "both",
-        ),
+        Run {
+            what: "9x9, GNU Go captures all dead",
+            size: 9,
+            games: 6,
+            black: ours(11),
+            white: gnugo_cmd("--capture-all-dead", 1),
+            gnu: "white",
+            share_dead: false,
+        },
+        Run {
+            what: "9x9, GNU Go leaves dead stones",
+            size: 9,
+            games: 14,
+            black: ours(12),
+            white: gnugo_cmd("", 2),
+            gnu: "white",
+            share_dead: true,
+        },
+        Run {
+            what: "19x19, GNU Go captures all dead",
+            size: 19,
+            games: 1,
+            black: ours(13),
+            white: gnugo_cmd("--capture-all-dead", 3),
+            gnu: "white",
+            share_dead: false,
+        },
+        Run {
+            what: "19x19, GNU Go leaves dead stones",
+            size: 19,
+            games: 1,
+            black: gnugo_cmd("", 4),
+            white: ours(14),
+            gnu: "black",
+            share_dead: true,
+        },
+        Run {
+            what: "9x9, GNU Go against GNU Go",
+            size: 9,
+            games: 4,
+            black: gnugo_cmd("", 5),
+            white: gnugo_cmd("", 6),
+            gnu: "both",
+            share_dead: false,
+        },
     ];
     let mut lines = Vec::new();
     let mut total = 0;
-    for (what, size, n, black, white, gnu) in runs {
-        let dir = temp_dir(&format!("gnugo-{size}-{total}"));
-        let (games, out) = play_json(&[
+    for (k, run) in runs.iter().enumerate() {
+        let what = run.what;
+        let dir = temp_dir(&format!("gnugo-{k}"));
+        // The referee takes the dead stones of GNU Go, given with --black or --white.
+        let dead_from = if run.gnu == "black" { "black" } else { "white" };
+        let mut args: Vec<String> = vec![
             "--black".into(),
-            black,
+            run.black.clone(),
             "--white".into(),
-            white,
+            run.white.clone(),
             "--size".into(),
-            size.to_string(),
+            run.size.to_string(),
             "--komi".into(),
             "7.5".into(),
             "--rules".into(),
             "chinese".into(),
             "--games".into(),
-            n.to_string(),
+            run.games.to_string(),
             "--alternate".into(),
             "--dead".into(),
-            "white".into(),
+            dead_from.into(),
             "--sgf-dir".into(),
             dir.display().to_string(),
-        ]);
+        ];
+        if run.share_dead {
+            args.push("--share-dead".into());
+        }
+        let (games, out) = play_json(&args);
         assert!(out.status.success(), "{what}: {out:?}");
-        assert_eq!(games.len(), n, "{what}");
+        assert_eq!(games.len(), run.games, "{what}");
         let (mut dead_games, mut dead_stones, mut moves) = (0, 0, 0);
         for (i, g) in games.iter().enumerate() {
-            // Alternate games swap colours: the engine given with --white plays Black in
-            // even-numbered games.
-            let swapped = i % 2 == 1;
-            let color_of = |given: &str| match (given, swapped) {
-                ("white", false) | ("black", true) => "white",
-                _ => "black",
-            };
             assert_eq!(
                 g["end"], "passes",
                 "{what}: every move legal, the game played out: {g}"
             );
             assert_eq!(g["referee"], g["result"], "{what}: {g}");
+            // Both engines' counts are the referee's: GNU Go's with its own dead stones,
+            // gorules' with none (there are none) or with the same ones (--share-dead).
+            assert_eq!(g["agree"]["black"], true, "{what}: {g}");
+            assert_eq!(g["agree"]["white"], true, "{what}: {g}");
             let dead = g["dead"].as_array().unwrap().len();
-            if gnu == "both" {
-                assert_eq!(g["agree"]["black"], true, "{what}: {g}");
-                assert_eq!(g["agree"]["white"], true, "{what}: {g}");
-            } else {
-                let gnu_color = color_of(gnu);
-                let ours = if gnu_color == "white" {
-                    "black"
-                } else {
-                    "white"
-                };
-                assert_eq!(
-                    g["agree"][gnu_color], true,
-                    "{what}: GNU Go's final_score and the referee's count: {g}"
-                );
-                if dead == 0 {
-                    assert_eq!(g["agree"][ours], true, "{what}: no dead stones: {g}");
-                }
+            if run.gnu != "both" && !run.share_dead {
+                assert_eq!(dead, 0, "{what}: GNU Go captured everything dead: {g}");
+            }
+            // Alternate games swap colours; the names say who played what.
+            let gnu_black = g["black"].as_str().unwrap().starts_with("GNU Go");
+            let gnu_white = g["white"].as_str().unwrap().starts_with("GNU Go");
+            assert!(gnu_black || gnu_white, "{g}");
+            if run.gnu != "both" {
+                assert_ne!(gnu_black, gnu_white, "{what}: game {i}: {g}");
             }
             if dead > 0 {
                 dead_games += 1;
@@ -412,10 +426,11 @@ fn gorules_against_gnu_go() {
             moves += g["moves"].as_u64().unwrap();
             assert_replays(g);
         }
-        total += n;
+        total += run.games;
         lines.push(format!(
-            "{what}: {n} game(s), {moves} moves, {dead_games} with dead stones ({dead_stones} \
+            "{what}: {} game(s), {moves} moves, {dead_games} with dead stones ({dead_stones} \
              stones), results {}",
+            run.games,
             games
                 .iter()
                 .map(|g| g["result"].as_str().unwrap().to_owned())
