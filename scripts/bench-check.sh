@@ -14,14 +14,17 @@ for i in $(seq -w 1 10); do ln -s "$(realpath "$corpus")" "$tmp/copy$i"; done
 run() { # label, args…
   local label=$1; shift
   /usr/bin/time -v "$gorules" check --quiet --format jsonl --exit-zero "$@" > "$tmp/out.jsonl" 2> "$tmp/time.txt"
-  local secs rss games
+  local secs rss games cpu
   secs=$(grep 'Elapsed (wall clock)' "$tmp/time.txt" | awk '{print $NF}' | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
   rss=$(grep 'Maximum resident set size' "$tmp/time.txt" | awk '{print $NF}')
+  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$tmp/time.txt")
   games=$(tail -n 1 "$tmp/out.jsonl" | sed -E 's/.*"games":\{"total":([0-9]+),"replayed":([0-9]+).*/\2/')
-  printf '%-28s %8s games  %7.2f s  %8.0f games/s  max RSS %6.1f MiB\n' \
-    "$label" "$games" "$secs" "$(echo "$games / $secs" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
+  printf '%-24s %7s games  %6.2f s wall  %7.0f games/s  %6.2f s CPU  %7.0f games/CPU-s  max RSS %5.1f MiB\n' \
+    "$label" "$games" "$secs" "$(echo "$games / $secs" | bc -l)" "$cpu" \
+    "$(echo "$games / $cpu" | bc -l)" "$(echo "$rss / 1024" | bc -l)"
 }
 
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine slows the wall clock, not the CPU time)"
 echo "machine: $(nproc) CPU(s), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(free -g | awk '/Mem:/ {print $2}') GiB"
 run "corpus, --jobs 1" --jobs 1 "$corpus"
 run "corpus, --jobs 2" --jobs 2 "$corpus"

@@ -9,6 +9,7 @@ use crate::input;
 use crate::registry;
 use crate::render::table::sanitize;
 use crate::report::{ErrorReport, SCHEMA_VERSION};
+use crate::show_cmd;
 use crate::status::Status;
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
@@ -32,6 +33,12 @@ pub struct DiffArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = DiffFormat::Table)]
     pub format: DiffFormat,
+
+    /// Also draw, for every game where the rulesets disagree, the counted position under each
+    /// ruleset as an SVG in this directory (`<file>-g<game>-<ruleset>.svg`, as `gorules show`
+    /// draws it: the count point by point, the first forbidden move marked).
+    #[arg(long, value_name = "DIR")]
+    pub pictures: Option<PathBuf>,
 }
 
 /// `--format` of `diff`.
@@ -110,7 +117,11 @@ pub fn run(args: &DiffArgs) -> Result<Status> {
     let config = ReplayConfig::from_args(&args.rules)?;
     let mut files = Vec::new();
     for path in &args.files {
-        files.push(diff_file(&config, input::load(path))?);
+        files.push(diff_file(
+            &config,
+            input::load(path),
+            args.pictures.as_deref(),
+        )?);
     }
     let mut status = Status::Clean;
     for f in &files {
@@ -141,7 +152,11 @@ pub fn run(args: &DiffArgs) -> Result<Status> {
     Ok(status)
 }
 
-fn diff_file(config: &ReplayConfig, loaded: input::Loaded) -> Result<DiffFile> {
+fn diff_file(
+    config: &ReplayConfig,
+    loaded: input::Loaded,
+    pictures: Option<&std::path::Path>,
+) -> Result<DiffFile> {
     let mut f = DiffFile {
         file: loaded.name,
         error: None,
@@ -154,7 +169,10 @@ fn diff_file(config: &ReplayConfig, loaded: input::Loaded) -> Result<DiffFile> {
                 let index = i as u32 + 1;
                 f.games.push(match g {
                     Err(error) => DiffGame::error(index, error),
-                    Ok(record) => diff_game(config, index, record)?,
+                    Ok(record) => {
+                        let name = f.file.clone();
+                        diff_game(config, index, record, pictures.map(|d| (d, name.as_str())))?
+                    }
                 });
             }
         }
@@ -181,7 +199,14 @@ impl DiffGame {
 ///
 /// # Errors
 /// When an explanation does not add up: a bug that must not be printed as an explanation.
-pub fn diff_game(config: &ReplayConfig, index: u32, mut record: GameRecord) -> Result<DiffGame> {
+/// With `pictures` (a directory and the file's name), draws each ruleset's counted position
+/// when the rulesets disagree.
+pub fn diff_game(
+    config: &ReplayConfig,
+    index: u32,
+    mut record: GameRecord,
+    pictures: Option<(&std::path::Path, &str)>,
+) -> Result<DiffGame> {
     record.rules_counting = registry::declared_counting(&record);
     let plan = match config.plan(&record) {
         Ok(p) => p,
@@ -247,6 +272,18 @@ pub fn diff_game(config: &ReplayConfig, index: u32, mut record: GameRecord) -> R
             );
         }
     }
+    let agree = comparisons.iter().all(|c| c.agree);
+    if let (Some((dir, file)), false) = (pictures, agree) {
+        for r in &replays {
+            let id = &r.verdict.ruleset;
+            let mut picture = board_render::Picture::from_replay(&record, r);
+            picture.title = Some(format!(
+                "{file} game {index}: {id} {}",
+                r.verdict.result.as_deref().unwrap_or("(no count)")
+            ));
+            show_cmd::write_svg(dir, &show_cmd::picture_file_name(file, index, id), &picture)?;
+        }
+    }
     Ok(DiffGame {
         game: index,
         error: None,
@@ -262,7 +299,7 @@ pub fn diff_game(config: &ReplayConfig, index: u32, mut record: GameRecord) -> R
                 margin: r.verdict.score.as_ref().map(|s| s.margin),
             })
             .collect(),
-        agree: comparisons.iter().all(|c| c.agree),
+        agree,
         comparisons,
     })
 }

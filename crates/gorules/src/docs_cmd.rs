@@ -119,7 +119,9 @@ pub fn cli_reference() -> Result<Status> {
 
 /// The command-line reference in Markdown, generated from the clap definitions.
 pub fn cli_markdown() -> String {
-    let cmd = crate::cli::Cli::command();
+    let mut cmd = crate::cli::Cli::command();
+    // Resolve every argument's settings (value counts, defaults) for introspection.
+    cmd.build();
     let mut s = String::new();
     s.push_str("# Command-line reference\n\n");
     s.push_str(
@@ -218,7 +220,11 @@ fn command_section(s: &mut String, cmd: &clap::Command) {
                     .unwrap_or_else(|| a.get_id().to_string().to_uppercase());
                 flag.push_str(&format!(" <{v}>"));
             }
-            let mut line = format!("- `{flag}`: {}", help_of(a));
+            let mut help = help_of(a);
+            if !help.is_empty() && !help.ends_with(['.', ')', '!', '?']) {
+                help.push('.');
+            }
+            let mut line = format!("- `{flag}`: {help}");
             let defaults: Vec<String> = a
                 .get_default_values()
                 .iter()

@@ -242,3 +242,39 @@ fn snapshots_of_both_formats_with_the_exit_code() {
         transcript(&["diff", "fixtures/archives/README.md"])
     );
 }
+
+#[test]
+fn pictures_of_the_disagreeing_games() {
+    let d = tempfile::tempdir().unwrap();
+    let dir = d.path().to_string_lossy().into_owned();
+    let out = run(&[
+        "diff",
+        "--rules",
+        "tromp-taylor,chinese",
+        "--pictures",
+        &dir,
+        "fixtures/diff/dead_stones_tromp_taylor.sgf",
+        "fixtures/chinese/same_as_tromp_taylor.sgf",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let mut names: Vec<String> = std::fs::read_dir(d.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    // Only the game where they disagree is drawn, once per ruleset.
+    assert_eq!(
+        names,
+        [
+            "dead_stones_tromp_taylor-g1-chinese.svg",
+            "dead_stones_tromp_taylor-g1-tromp-taylor.svg"
+        ]
+    );
+    let svg = std::fs::read_to_string(d.path().join(&names[0])).unwrap();
+    assert!(
+        svg.starts_with("<svg") || svg.starts_with("<?xml"),
+        "{}",
+        &svg[..80]
+    );
+    assert!(svg.contains("B+6.5"));
+}
