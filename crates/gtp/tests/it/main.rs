@@ -2,6 +2,7 @@
 //! the GTP v2 draft), every command, the rules commands, the player, and SGF in and out.
 //! One test binary, a module per area.
 
+mod client;
 mod commands;
 mod games;
 mod protocol;

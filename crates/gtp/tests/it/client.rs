@@ -1,0 +1,95 @@
+//! The controller's side against small fake engines (POSIX `sh`): answers, failures, ids,
+//! an engine that does not answer, one that answers something else, one that exits.
+
+use gtp::client::{ClientError, GtpProcess};
+use std::time::Duration;
+
+fn fake(script: &str, timeout_ms: u64) -> GtpProcess {
+    GtpProcess::spawn(
+        &format!("sh -c '{script}'"),
+        Duration::from_millis(timeout_ms),
+    )
+    .expect("sh starts")
+}
+
+/// Echoes `=id <command>` for every command, `?id` for `fail`, a two-line answer for `two`.
+const ECHO: &str = r#"while read id cmd rest; do case "$cmd" in
+    fail) printf "?%s no such thing\n\n" "$id";;
+    two) printf "=%s first\nsecond\n\n" "$id";;
+    quit) printf "=%s\n\n" "$id"; exit 0;;
+    *) printf "=%s %s\n\n" "$id" "$cmd";;
+    esac; done"#;
+
+#[test]
+fn answers_failures_and_multi_line_answers() {
+    let mut p = fake(ECHO, 5000);
+    assert_eq!(p.send("name").unwrap(), Ok("name".to_owned()));
+    assert_eq!(p.send("fail").unwrap(), Err("no such thing".to_owned()));
+    assert_eq!(p.send("two").unwrap(), Ok("first\nsecond".to_owned()));
+    assert!(p.knows("known_command").is_ok());
+    p.quit();
+}
+
+#[test]
+fn an_engine_that_does_not_answer_times_out() {
+    let mut p = fake("sleep 5", 200);
+    match p.send("name") {
+        Err(ClientError::Timeout { command, .. }) => assert_eq!(command, "name"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_answer_that_is_not_gtp_or_has_the_wrong_id() {
+    let mut p = fake(r#"read line; printf "hello\n\n"; sleep 5"#, 2000);
+    assert!(matches!(p.send("name"), Err(ClientError::Protocol { .. })));
+    let mut p = fake(r#"read line; printf "=99 x\n\n"; sleep 5"#, 2000);
+    assert!(matches!(p.send("name"), Err(ClientError::Protocol { .. })));
+}
+
+#[test]
+fn an_engine_that_exits() {
+    let mut p = fake("exit 0", 2000);
+    assert!(matches!(
+        p.send("name"),
+        Err(ClientError::Closed { .. } | ClientError::Io { .. })
+    ));
+    assert!(matches!(
+        GtpProcess::spawn("/no/such/engine --gtp", Duration::from_secs(1)),
+        Err(ClientError::Spawn { .. })
+    ));
+    assert!(matches!(
+        GtpProcess::spawn("'unclosed", Duration::from_secs(1)),
+        Err(ClientError::CommandLine(_))
+    ));
+}
+
+/// What the engine's loop writes splits, as the client splits it, into one response per
+/// command.
+#[test]
+fn the_engine_loop_writes_what_the_client_reads() {
+    use std::io::{BufRead, BufReader};
+    let mut engine = crate::util::engine("chinese", 9);
+    let input = "1 name\n2 play b E5\n3 play b E5\n4 showboard\n";
+    let mut out = Vec::new();
+    engine.serve(input.as_bytes(), &mut out).unwrap();
+    // Split the output the way the client does: responses end with an empty line.
+    let reader = BufReader::new(&out[..]);
+    let mut responses = Vec::new();
+    let mut current = String::new();
+    for line in reader.lines() {
+        let line = line.unwrap();
+        if line.is_empty() {
+            responses.push(std::mem::take(&mut current));
+        } else {
+            if !current.is_empty() {
+                current.push('\n');
+            }
+            current.push_str(&line);
+        }
+    }
+    assert_eq!(responses.len(), 4, "{responses:?}");
+    assert!(responses[0].starts_with("=1 "));
+    assert_eq!(responses[2], "?3 illegal move");
+    assert!(responses[3].starts_with("=4 \n   A B C"));
+}
