@@ -97,6 +97,13 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
         writeln!(out, "  note [{}]: {}", w.code, sanitize(&w.message))?;
     }
     for v in &g.verdicts {
+        if let Some(f) = &v.first_forbidden {
+            writeln!(
+                out,
+                "  {}: move {} forbidden by {}",
+                v.ruleset, f.move_number, f.rule
+            )?;
+        }
         for f in &v.findings {
             writeln!(
                 out,
@@ -126,11 +133,12 @@ fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
             .or_else(|| f.point.clone())
             .unwrap_or_else(|| "pass".to_owned());
         format!(
-            "{} {} {} {}",
+            "{} {} {} {} ({})",
             f.move_number,
             f.color.letter(),
             sanitize(&at),
-            f.reason
+            f.reason,
+            rule_head(&f.rule)
         )
     });
     let (black, white) = v.score.as_ref().map_or_else(
@@ -162,6 +170,18 @@ fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
         }
         .to_owned(),
     ]
+}
+
+/// The head of a rule citation — the text and rule number before the explanation
+/// ("Pauli rule 12", "Tromp–Taylor rule 6 (text 004)"), for the table; the note under the
+/// table gives the whole citation.
+fn rule_head(rule: &str) -> &str {
+    let end = [": ", "; ", " and ", " — "]
+        .iter()
+        .filter_map(|sep| rule.find(sep))
+        .min()
+        .unwrap_or(rule.len());
+    rule[..end].trim()
 }
 
 /// Text from a file, made safe for a terminal: control characters (escape sequences
