@@ -221,7 +221,7 @@ fn command_section(s: &mut String, cmd: &clap::Command) {
                 flag.push_str(&format!(" <{v}>"));
             }
             let mut help = help_of(a);
-            if !help.is_empty() && !help.ends_with(['.', ')', '!', '?']) {
+            if !help.is_empty() && !help.ends_with(['.', '!', '?']) {
                 help.push('.');
             }
             let mut line = format!("- `{flag}`: {help}");

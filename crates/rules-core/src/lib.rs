@@ -12,7 +12,7 @@
 //! * [`GameRecord`] — a game as a record gives it (setup, moves, komi, result, markup).
 //! * [`replay()`] — drives a ruleset over a record and returns a [`Verdict`].
 //! * [`score`] — area maps, assessments of the end position, score breakdowns.
-//! * [`compare`] — where two rulesets' verdicts on a game disagree, and why, adding up.
+//! * [`compare`](mod@compare) — where two rulesets' verdicts on a game disagree, and why, adding up.
 //!
 //! ```
 //! use rules_core::{Board, Color, Topology};
