@@ -49,7 +49,7 @@ mod text;
 pub use ascii::{AsciiOptions, ascii};
 pub use geometry::star_points;
 pub use model::{Disputed, ForbiddenMark, LastMove, Overlay, Picture};
-pub use svg::{MAX_GRAPH_DRAWN, SvgOptions, Theme, svg};
+pub use svg::{MAX_GRAPH_DRAWN, SvgOptions, Theme, grid_center, svg};
 
 /// Why a picture could not be drawn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

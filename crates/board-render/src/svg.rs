@@ -37,7 +37,7 @@ pub const MAX_GRAPH_DRAWN: usize = 400;
 /// Distance between grid lines, in SVG user units.
 const CELL: f64 = 24.0;
 /// Space around the grid for coordinates.
-const MARGIN: f64 = 30.0;
+const MARGIN: f64 = 34.0;
 /// Stone radius.
 const STONE: f64 = 11.3;
 /// Caption font size and line height.
@@ -47,6 +47,14 @@ const LINE: f64 = 15.0;
 const CHAR_WIDTH: f64 = 6.6;
 /// Narrowest picture, so captions stay readable under a small board.
 const MIN_WIDTH: f64 = 440.0;
+
+/// Where the SVG picture draws grid point `(x, y)` (from the top left), in the user units of
+/// the board: the board is drawn at the top of the page, centred horizontally (a
+/// `translate(dx 0)` on the group that holds it) when the caption is wider than the board.
+#[must_use]
+pub fn grid_center(x: usize, y: usize) -> (f64, f64) {
+    (MARGIN + x as f64 * CELL, MARGIN + y as f64 * CELL)
+}
 
 /// The look of the board.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -120,12 +128,7 @@ struct Layout {
 
 impl Layout {
     fn grid(w: usize, h: usize) -> Layout {
-        let at = (0..w * h)
-            .map(|i| {
-                let (x, y) = (i % w, i / w);
-                (MARGIN + x as f64 * CELL, MARGIN + y as f64 * CELL)
-            })
-            .collect();
+        let at = (0..w * h).map(|i| grid_center(i % w, i / w)).collect();
         Layout {
             width: 2.0 * MARGIN + (w - 1) as f64 * CELL,
             height: 2.0 * MARGIN + (h - 1) as f64 * CELL,
@@ -365,7 +368,10 @@ impl Svg<'_> {
         let mut shared = String::new();
         let mut undecided = String::new();
         for (i, v) in ov.values.iter().enumerate() {
-            if self.p.stones[i].is_some() && !matches!(v.kind, PointKind::Mutual) {
+            // Stones carry their own marks; the forbidden move's point shows the move.
+            if (self.p.stones[i].is_some() && !matches!(v.kind, PointKind::Mutual))
+                || self.p.is_forbidden(i)
+            {
                 continue;
             }
             let (x, y) = self.l.at[i];
@@ -597,8 +603,8 @@ impl Svg<'_> {
         match (self.l.grid, self.p.topology.shape()) {
             (Some((w, h)), _) => {
                 let labels = Labels::of(w, h);
-                let (top, bottom) = (MARGIN - 15.0, self.l.height - MARGIN + 15.0);
-                let (left, right) = (MARGIN - 17.0, self.l.width - MARGIN + 17.0);
+                let (top, bottom) = (MARGIN - 19.0, self.l.height - MARGIN + 19.0);
+                let (left, right) = (MARGIN - 20.0, self.l.width - MARGIN + 20.0);
                 for (x, c) in labels.cols.iter().enumerate() {
                     let cx = MARGIN + x as f64 * CELL;
                     for y in [top, bottom] {
@@ -674,8 +680,13 @@ impl Svg<'_> {
         }
         let mut out: Vec<(Legend, &'static str)> = used
             .into_iter()
-            .filter(|e| *e != Entry::Dame)
-            .map(|e| (Legend::Entry(e), e.words(method)))
+            .map(|e| {
+                let words = match e {
+                    Entry::Dame => "no mark: counted for nobody (dame, seki, neutral)",
+                    _ => e.words(method),
+                };
+                (Legend::Entry(e), words)
+            })
             .collect();
         if self.p.last_move.as_ref().is_some_and(|m| m.point.is_some()) && !self.opts.move_numbers {
             out.push((Legend::Last, "last move"));
@@ -807,7 +818,17 @@ impl Svg<'_> {
                     n(y + 4.5)
                 );
             }
-            Legend::Entry(Entry::Dame) => {}
+            Legend::Entry(Entry::Dame) => {
+                // An unmarked intersection.
+                let _ = write!(
+                    o,
+                    "<path d=\"M{} {}h12M{} {}v12\" stroke=\"#555\" stroke-width=\"0.9\"/>",
+                    n(x - 6.0),
+                    n(y),
+                    n(x),
+                    n(y - 6.0)
+                );
+            }
             Legend::Last => {
                 stone(o, x, Color::Black, "");
                 let _ = write!(

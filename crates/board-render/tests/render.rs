@@ -3,7 +3,7 @@
 
 use board_render::{
     AsciiOptions, Disputed, ForbiddenMark, LastMove, Overlay, Picture, RenderError, SvgOptions,
-    Theme, ascii, svg,
+    Theme, ascii, grid_center, svg,
 };
 use resvg::{tiny_skia, usvg};
 use rules_core::{Board, Color, PerColor, PointKind, PointValue, Reason, ScoringMethod, Topology};
@@ -341,18 +341,35 @@ fn svg_draws_stones_where_they_are() {
             let (pixmap, png) = render(&image);
             assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
             let dx = board_offset(&image);
-            // Point (x, y) from the top left is drawn at (30 + 24x, 30 + 24y) in the board.
+            // Where the renderer says it draws each point, off the grid lines by 5 units and
+            // inside the stone's radius.
             let at = |name: &str| {
                 let (x, y) = topo.xy(topo.parse_point(name).unwrap()).unwrap();
-                // Off the grid lines, inside the stone's radius.
-                (
-                    dx + 30.0 + 24.0 * x as f64 + 5.0,
-                    30.0 + 24.0 * y as f64 + 5.0,
-                )
+                let (cx, cy) = grid_center(x, y);
+                (dx + cx + 5.0, cy + 5.0)
             };
             let (bx, by) = at("E5");
             let black = rgb(&pixmap, bx, by);
             assert!(luma(black) < 60.0, "black stone at E5: {black:?}");
+            if !caption {
+                // Independently of `grid_center`: without a caption the page is the board,
+                // and E5 is the centre of a 9×9 board.
+                let (w, h) = (f64::from(pixmap.width()), f64::from(pixmap.height()));
+                assert_eq!(w, h, "a square board");
+                let centre = rgb(&pixmap, w / 2.0 + 5.0, h / 2.0 + 5.0);
+                assert!(luma(centre) < 60.0, "black stone in the centre: {centre:?}");
+                // C3 is two lines in from the left and the bottom: (2, 6) of 0..8.
+                let (x0, x8) = (grid_center(0, 0).0, grid_center(8, 0).0);
+                let c3 = (
+                    x0 + (x8 - x0) * 2.0 / 8.0 + 5.0,
+                    x0 + (x8 - x0) * 6.0 / 8.0 + 5.0,
+                );
+                assert!(
+                    (x0 + x8 - w).abs() < 1e-9,
+                    "the grid is centred on the page"
+                );
+                assert!(luma(rgb(&pixmap, c3.0, c3.1)) > 190.0, "white stone at C3");
+            }
             let (wx, wy) = at("C3");
             let white = rgb(&pixmap, wx, wy);
             assert!(luma(white) > 190.0, "white stone at C3: {white:?}");
@@ -404,9 +421,11 @@ fn svg_overlay_pixels() {
     .unwrap();
     let (pixmap, _) = render(&image);
     // The territory square on A3 covers the intersection: a pixel 3 units in is inside it.
-    let sq = rgb(&pixmap, 30.0 + 3.0, 30.0 + 3.0);
+    let (ax, ay) = grid_center(0, 0);
+    let sq = rgb(&pixmap, ax + 3.0, ay + 3.0);
     assert!(luma(sq) < 40.0, "territory square: {sq:?}");
     // The cross on the dead stone on B2 (x 1, y 1): its centre is red.
-    let cross = rgb(&pixmap, 54.0, 54.0);
+    let (bx, by) = grid_center(1, 1);
+    let cross = rgb(&pixmap, bx, by);
     assert!(cross.0 > 150 && cross.1 < 90, "red cross: {cross:?}");
 }

@@ -86,6 +86,13 @@ pub struct CheckArgs {
     /// Most bytes decompressed from one archive (zip bombs stop here).
     #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_archive_bytes)]
     pub max_archive_bytes: u64,
+
+    /// Also draw, for every game with a finding, the counted position under each ruleset
+    /// concerned (a forbidden move, a count that differs from the recorded result, undecided
+    /// points) as an SVG in this directory (`<file>-g<game>-<ruleset>.svg`, as `gorules show`
+    /// draws it).
+    #[arg(long, value_name = "DIR")]
+    pub pictures: Option<std::path::PathBuf>,
 }
 
 /// `--format` of `check`.
@@ -199,7 +206,7 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
         let done: Vec<Done> = pool.install(|| {
             std::mem::take(&mut chunk)
                 .into_par_iter()
-                .map(|item| process(&config, item))
+                .map(|item| process(&config, item, args.pictures.as_deref()))
                 .collect()
         });
         for d in done {
@@ -321,7 +328,7 @@ pub fn status_of(s: &Summary, fail_on: &[FailOn], exit_zero: bool) -> Status {
 }
 
 /// Parses and replays one item (in a worker thread).
-fn process(config: &ReplayConfig, item: Item) -> Done {
+fn process(config: &ReplayConfig, item: Item, pictures: Option<&std::path::Path>) -> Done {
     match item.kind {
         ItemKind::Skipped(reason) => Done::Skipped {
             name: item.name,
@@ -339,13 +346,17 @@ fn process(config: &ReplayConfig, item: Item) -> Done {
         ItemKind::Record { format, bytes } => {
             let loaded = input::from_bytes(item.name, &bytes, format == RecordFormat::GraphJson);
             drop(bytes);
-            Done::File(check_loaded(config, loaded))
+            Done::File(check_loaded(config, loaded, pictures))
         }
     }
 }
 
 /// Replays every game of a loaded file, the games in parallel, in order.
-fn check_loaded(config: &ReplayConfig, loaded: Loaded) -> FileReport {
+fn check_loaded(
+    config: &ReplayConfig,
+    loaded: Loaded,
+    pictures: Option<&std::path::Path>,
+) -> FileReport {
     let mut fr = FileReport {
         file: loaded.name,
         encoding: None,
@@ -363,7 +374,18 @@ fn check_loaded(config: &ReplayConfig, loaded: Loaded) -> FileReport {
                 .map(|(i, game)| {
                     let index = i as u32 + 1;
                     match game {
-                        Ok(record) => replay_game(config, index, record),
+                        Ok(record) => {
+                            let kept = pictures.map(|_| record.clone());
+                            let entry = replay_game(config, index, record);
+                            if let (Some(dir), Some(record), GameEntry::Report(r)) =
+                                (pictures, kept, &entry)
+                            {
+                                crate::show_cmd::finding_pictures(
+                                    dir, config, &fr.file, index, &record, r,
+                                );
+                            }
+                            entry
+                        }
                         Err(error) => GameEntry::Error { game: index, error },
                     }
                 })

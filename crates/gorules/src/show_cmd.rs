@@ -11,7 +11,8 @@ use anyhow::{Context, Result, bail};
 use board_render::{AsciiOptions, Picture, SvgOptions, Theme};
 use clap::{Args, ValueEnum};
 use rules_core::{
-    Action, Assessment, AssessmentChoice, GameRecord, ReplayOptions, Ruleset, replay,
+    Action, Assessment, AssessmentChoice, CheckStatus, GameRecord, GameReport, Policy, Verdict,
+    replay,
 };
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
@@ -119,7 +120,13 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
         .nth(args.game - 1)
         .expect("checked above")
         .map_err(|e| {
-            anyhow::anyhow!("{} game {}: {} ({})", loaded.name, args.game, e.message, e.kind)
+            anyhow::anyhow!(
+                "{} game {}: {} ({})",
+                loaded.name,
+                args.game,
+                e.message,
+                e.kind
+            )
         })?;
     record.rules_counting = registry::declared_counting(&record);
     let total = record.move_count();
@@ -149,13 +156,19 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
     let shown = Path::new(&loaded.name)
         .file_name()
         .map_or_else(|| loaded.name.clone(), |n| n.to_string_lossy().into_owned());
-    let position = if end {
-        format!("the end (move {total})")
-    } else {
-        format!("after move {at} of {total}")
-    };
-    let title = format!("{shown}, game {}, {}: {position}", args.game, ruleset.id());
-    let mut picture = picture_of(&cut, ruleset, &config.replay, &assessment, title);
+    let done = replay(
+        &cut,
+        ruleset,
+        &config.replay,
+        AssessmentChoice::Given(&assessment),
+    );
+    let position = position_words(&done.verdict, at, total);
+    let mut picture = Picture::from_replay(&cut, &done);
+    picture.title = Some(format!(
+        "{shown}, game {}, {}: {position}",
+        args.game,
+        ruleset.id()
+    ));
     if !end {
         picture.overlay = None;
         picture.notes.clear();
@@ -191,8 +204,9 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
         PictureFormat::Svg => board_render::svg(&picture, &svg_options(args))?,
     };
     match &args.output {
-        Some(path) => std::fs::write(path, &text)
-            .with_context(|| format!("writing {}", path.display()))?,
+        Some(path) => {
+            std::fs::write(path, &text).with_context(|| format!("writing {}", path.display()))?
+        }
         None => {
             let mut out = io::stdout().lock();
             out.write_all(text.as_bytes())?;
@@ -261,25 +275,112 @@ fn record_line(record: &GameRecord) -> Option<String> {
     (!parts.is_empty()).then(|| format!("Record: {}", parts.join(", ")))
 }
 
-/// The picture of `record` replayed under `ruleset`: the final position with the last move,
-/// the first forbidden move, captures and the ruleset's count point by point. For reports
-/// that draw each finding (`--pictures DIR`).
-#[must_use]
-pub fn picture_of(
-    record: &GameRecord,
-    ruleset: &dyn Ruleset,
-    options: &ReplayOptions,
-    assessment: &Assessment,
-    title: String,
-) -> Picture {
-    let done = replay(record, ruleset, options, AssessmentChoice::Given(assessment));
-    let mut picture = Picture::from_replay(record, &done);
-    picture.title = Some(title);
-    picture
+/// The position a picture shows, in words: the end, a move during the game, or the move
+/// before the forbidden one where the replay stopped.
+fn position_words(verdict: &Verdict, at: usize, total: usize) -> String {
+    let stopped_at = match verdict.on_forbidden {
+        Policy::Stop => verdict.first_forbidden.as_ref().map(|f| f.move_number),
+        Policy::PlayOn => None,
+    };
+    match stopped_at {
+        Some(n) => format!(
+            "before forbidden move {n}, where the replay stops ({total} moves in the record)"
+        ),
+        None if at == total => format!("the end (move {total})"),
+        None => format!("after move {at} of {total}"),
+    }
 }
 
-/// A file name for the picture of one game under one ruleset: `<file stem>-g<game>-<ruleset>.svg`,
-/// with anything but letters, digits, `-`, `_` and `.` replaced by `_`.
+/// The rulesets whose verdict on a game is a finding of `gorules check`: a forbidden move, a
+/// count that differs from the recorded result, or undecided points.
+#[must_use]
+pub fn finding_rulesets(report: &GameReport) -> Vec<String> {
+    report
+        .verdicts
+        .iter()
+        .filter(|v| {
+            !v.legal
+                || v.check.status == CheckStatus::Differs
+                || v.score.as_ref().is_some_and(|s| s.undecided > 0)
+        })
+        .map(|v| v.ruleset.clone())
+        .collect()
+}
+
+/// Writes the SVG picture of the end of one game under each ruleset of `config` that `which`
+/// names (every one when `None`) into `dir` (created if missing), as
+/// `<file>-g<game>-<ruleset>.svg`: the pictures of a report's findings (`--pictures DIR`).
+/// Returns the paths written.
+///
+/// # Errors
+/// When the game's plan cannot be made (a `--dead` point off this board), the directory
+/// cannot be created, a file cannot be written, or a graph board is too large to draw.
+pub fn write_game_pictures(
+    dir: &Path,
+    config: &ReplayConfig,
+    file: &str,
+    game: u32,
+    record: &GameRecord,
+    which: Option<&[String]>,
+) -> Result<Vec<PathBuf>> {
+    let plan = config.plan(record)?;
+    let total = record.move_count();
+    let shown = Path::new(file)
+        .file_name()
+        .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned());
+    let mut written = Vec::new();
+    for chosen in &plan.rulesets {
+        let ruleset = chosen.ruleset();
+        if which.is_some_and(|w| !w.iter().any(|id| id == ruleset.id())) {
+            continue;
+        }
+        let done = replay(
+            record,
+            ruleset,
+            &config.replay,
+            AssessmentChoice::Given(&plan.assessment),
+        );
+        let mut picture = Picture::from_replay(record, &done);
+        picture.title = Some(format!(
+            "{shown}, game {game}, {}: {}",
+            ruleset.id(),
+            position_words(&done.verdict, total, total)
+        ));
+        if let Some(line) = record_line(record) {
+            picture.notes.insert(0, line);
+        }
+        written.push(write_svg(
+            dir,
+            &picture_file_name(file, game, ruleset.id()),
+            &picture,
+        )?);
+    }
+    Ok(written)
+}
+
+/// `gorules check --pictures DIR`: draws the rulesets of one game whose verdicts are findings
+/// ([`finding_rulesets`]); a picture that cannot be written is a warning on standard error,
+/// not a reason to stop checking.
+pub fn finding_pictures(
+    dir: &Path,
+    config: &ReplayConfig,
+    file: &str,
+    game: u32,
+    record: &GameRecord,
+    report: &GameReport,
+) {
+    let which = finding_rulesets(report);
+    if which.is_empty() {
+        return;
+    }
+    if let Err(e) = write_game_pictures(dir, config, file, game, record, Some(&which)) {
+        eprintln!("gorules: warning: no picture of {file} game {game}: {e:#}");
+    }
+}
+
+/// A file name for the picture of one game under one ruleset:
+/// `<file stem>-g<game>-<ruleset>.svg`, with anything but ASCII letters, digits, `-`, `_` and
+/// `.` replaced by `_`.
 #[must_use]
 pub fn picture_file_name(file: &str, game: u32, ruleset: &str) -> String {
     let stem = Path::new(file)
@@ -300,12 +401,13 @@ pub fn picture_file_name(file: &str, game: u32, ruleset: &str) -> String {
 /// Writes `picture` as SVG into `dir` (created if missing) under `name`; returns the path.
 ///
 /// # Errors
-/// When the directory cannot be created or the file written, or the picture cannot be drawn
-/// (a graph board too large for SVG).
+/// When the directory cannot be created, the file written, or the picture drawn (a graph
+/// board too large for SVG).
 pub fn write_svg(dir: &Path, name: &str, picture: &Picture) -> Result<PathBuf> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let path = dir.join(name);
-    let text = board_render::svg(picture, &SvgOptions::default())?;
+    let text = board_render::svg(picture, &SvgOptions::default())
+        .with_context(|| format!("drawing {}", path.display()))?;
     std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     Ok(path)
 }

@@ -9,4 +9,5 @@ mod fixtures;
 mod gtp;
 mod reference;
 mod schema;
+mod show;
 mod util;
