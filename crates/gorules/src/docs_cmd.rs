@@ -133,7 +133,7 @@ pub fn cli_markdown() -> String {
     }
     s.push_str("```\ngorules <COMMAND>\n```\n\n");
     s.push_str("| command | what it does |\n|---|---|\n");
-    for sub in cmd.get_subcommands().filter(|c| !c.is_hide_set()) {
+    for sub in cmd.get_subcommands().filter(|c| shown(c)) {
         s.push_str(&format!(
             "| [`{0}`](#gorules-{0}) | {1} |\n",
             sub.get_name(),
@@ -141,7 +141,7 @@ pub fn cli_markdown() -> String {
         ));
     }
     s.push('\n');
-    for sub in cmd.get_subcommands().filter(|c| !c.is_hide_set()) {
+    for sub in cmd.get_subcommands().filter(|c| shown(c)) {
         command_section(&mut s, sub);
     }
     s
@@ -239,9 +239,14 @@ fn command_section(s: &mut String, cmd: &clap::Command) {
         }
         s.push('\n');
     }
-    for sub in cmd.get_subcommands().filter(|c| !c.is_hide_set()) {
+    for sub in cmd.get_subcommands().filter(|c| shown(c)) {
         command_section(s, sub);
     }
+}
+
+/// Subcommands worth a section: not hidden, and not clap's own `help`.
+fn shown(c: &clap::Command) -> bool {
+    !c.is_hide_set() && c.get_name() != "help"
 }
 
 fn help_of(a: &clap::Arg) -> String {
