@@ -115,3 +115,77 @@ fn point_values_add_up_on_the_corpus() {
     eprintln!("{n} verdicts checked");
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
+
+/// Issue 3: where nothing separates them — no suicide, no dead stones, no shared point —
+/// `chinese` and `tromp-taylor` give the same verdict: the same legality, the same first
+/// forbidden move, the same counts and result.
+fn chinese_agrees_with_tromp_taylor(files: &[PathBuf]) -> (usize, Vec<String>) {
+    let tt = tromp_taylor::TrompTaylor;
+    let cn = chinese::Chinese::default();
+    let none = Assessment::none();
+    let options = ReplayOptions::default();
+    let (mut compared, mut errors) = (0, Vec::new());
+    for f in files {
+        for rec in records(f) {
+            let a = replay(&rec, &tt, &options, AssessmentChoice::Given(&none)).verdict;
+            let b = replay(&rec, &cn, &options, AssessmentChoice::Given(&none)).verdict;
+            let suicide = a.self_captures.black + a.self_captures.white > 0
+                || b.first_forbidden
+                    .as_ref()
+                    .is_some_and(|f| f.reason == rules_core::Reason::Suicide);
+            let shared = b.score.as_ref().is_some_and(|s| s.black.shared > 0);
+            if suicide || shared {
+                continue;
+            }
+            compared += 1;
+            let same = a.legal == b.legal
+                && a.first_forbidden
+                    .as_ref()
+                    .map(|f| (f.move_number, f.reason))
+                    == b.first_forbidden
+                        .as_ref()
+                        .map(|f| (f.move_number, f.reason))
+                && a.result == b.result
+                && a.score.as_ref().map(|s| (s.black.total, s.white.total))
+                    == b.score.as_ref().map(|s| (s.black.total, s.white.total))
+                && a.captures == b.captures
+                && a.ending == b.ending;
+            if !same {
+                errors.push(format!(
+                    "{}: tromp-taylor {:?} {:?} vs chinese {:?} {:?}",
+                    f.display(),
+                    a.result,
+                    a.first_forbidden.map(|f| f.reason),
+                    b.result,
+                    b.first_forbidden.map(|f| f.reason)
+                ));
+            }
+        }
+    }
+    (compared, errors)
+}
+
+#[test]
+fn chinese_and_tromp_taylor_agree_where_nothing_separates_them() {
+    let mut files = Vec::new();
+    sgf_files(&root().join("fixtures"), &mut files);
+    sgf_files(&root().join("../shared/reference-games"), &mut files);
+    let (n, errors) = chinese_agrees_with_tromp_taylor(&files);
+    assert!(n > 100, "only {n} records compared");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
+#[ignore = "slow: the whole corpus; run with --ignored"]
+fn chinese_and_tromp_taylor_agree_on_the_corpus() {
+    let corpus = root().join("../shared/corpus");
+    if !corpus.is_dir() {
+        eprintln!("skipped: ../shared/corpus is not here");
+        return;
+    }
+    let mut files = Vec::new();
+    sgf_files(&corpus, &mut files);
+    let (n, errors) = chinese_agrees_with_tromp_taylor(&files);
+    eprintln!("{n} records compared");
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
