@@ -355,7 +355,7 @@ fn write_table(out: &mut dyn Write, files: &[DiffFile]) -> io::Result<()> {
                 };
                 writeln!(
                     out,
-                    "  {:width$}  {:<28}  {}",
+                    "  {:width$}  {:<38}  {}",
                     r.ruleset,
                     legal,
                     r.result.as_deref().unwrap_or("no count")

@@ -543,7 +543,7 @@ fn count_diff(
                     .map(|&i| names.get(i).map_or_else(|| i.to_string(), |n| n.0.clone()))
                     .collect(),
                 effect,
-                explanation: explain_points(a, b, g.ka, g.kb, &g.a, &g.b, n, per),
+                explanation: explain_points(a, b, same_position, g.ka, g.kb, &g.a, &g.b, n, per),
             }
         })
         .collect();
@@ -699,13 +699,24 @@ fn kind_words(k: PointKind, v: &PointValue) -> String {
 /// The reason a Go player would give for a group of points counted differently.
 fn theme(
     (a, b): (&str, &str),
+    same_position: bool,
     ka: PointKind,
     kb: PointKind,
     va: &PointValue,
     vb: &PointValue,
 ) -> Option<String> {
     use PointKind as K;
-    if stone_of(ka) != stone_of(kb) {
+    // Differences of counting method alone; anything else, when the two replays counted
+    // different positions, comes from the positions.
+    let method_only = matches!(
+        (ka, kb),
+        (K::Stone(_), K::UncountedStone(_))
+            | (K::UncountedStone(_), K::Stone(_))
+            | (K::Shared, K::Dame)
+            | (K::Dame, K::Shared)
+            | (K::DeadStone(_), K::DeadStone(_))
+    );
+    if stone_of(ka) != stone_of(kb) || (!same_position && !method_only) {
         return Some(
             "the positions differ here: a replay that stopped at a forbidden move counts the \
              position before it"
@@ -778,6 +789,7 @@ fn theme(
 fn explain_points(
     a: &Verdict,
     b: &Verdict,
+    same_position: bool,
     ka: PointKind,
     kb: PointKind,
     va: &PointValue,
@@ -793,7 +805,7 @@ fn explain_points(
         kind_words(kb, vb),
         signed(per * f64::from(n))
     );
-    if let Some(t) = theme((&a.ruleset, &b.ruleset), ka, kb, va, vb) {
+    if let Some(t) = theme((&a.ruleset, &b.ruleset), same_position, ka, kb, va, vb) {
         s.push_str(" — ");
         s.push_str(&t);
     }
