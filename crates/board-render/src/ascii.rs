@@ -363,6 +363,8 @@ impl Ascii<'_> {
                 Entry::Stones => "X O".to_owned(),
                 Entry::Dead => "x o".to_owned(),
                 Entry::Territory => "b w".to_owned(),
+                Entry::Dame if self.entries.contains(&(Entry::Dame, '+')) => ". +".to_owned(),
+                Entry::Dame => ".".to_owned(),
                 _ => self
                     .entries
                     .iter()
