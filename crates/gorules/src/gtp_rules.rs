@@ -3,11 +3,7 @@
 //! KataGo rules string, read by `rules-names` and mapped to the nearest ruleset.
 
 use crate::registry::{self, RulesetOptions};
-use chinese::{Chinese, Compensation, SuicideRule};
 use gtp::{Rules, RulesNaming, RulesResolver};
-use rules_core::Ruleset;
-use rules_names::{HandicapBonus, Target};
-use tromp_taylor::TrompTaylor;
 
 /// A resolver over the rulesets configured with `options`.
 pub fn resolver(options: RulesetOptions) -> Box<dyn RulesResolver> {
@@ -32,35 +28,9 @@ pub fn resolve(text: &str, naming: RulesNaming, options: &RulesetOptions) -> Res
     let description = rules_names::read(t).map_err(|e| e.to_string())?;
     let mapping = description.mapping();
     Ok(Rules {
-        ruleset: ruleset_for(mapping.target, options),
+        ruleset: registry::for_target(mapping.target, options),
         how: mapping.explain(),
     })
-}
-
-/// The ruleset a mapping names, with its options (the rest from `options`).
-fn ruleset_for(target: Target, options: &RulesetOptions) -> Box<dyn Ruleset> {
-    match target {
-        Target::TrompTaylor => Box::new(TrompTaylor),
-        Target::Pauli => Box::new(options.pauli),
-        Target::Chinese {
-            suicide_allowed,
-            superko,
-            compensation,
-        } => Box::new(Chinese {
-            suicide: if suicide_allowed {
-                SuicideRule::Allowed
-            } else {
-                SuicideRule::Forbidden
-            },
-            superko,
-            compensation: match compensation {
-                HandicapBonus::Zero => Compensation::None,
-                HandicapBonus::N => Compensation::N,
-                HandicapBonus::NMinusOne => Compensation::NMinusOne,
-            },
-            after_two_passes: options.chinese.after_two_passes,
-        }),
-    }
 }
 
 #[cfg(test)]

@@ -141,28 +141,7 @@ pub fn for_record(
         ),
         Ok(desc) => {
             let mapping = desc.mapping();
-            let ruleset: Box<dyn Ruleset> = match mapping.target {
-                Target::TrompTaylor => Box::new(TrompTaylor),
-                Target::Pauli => Box::new(options.pauli),
-                Target::Chinese {
-                    suicide_allowed,
-                    superko,
-                    compensation,
-                } => Box::new(Chinese {
-                    suicide: if suicide_allowed {
-                        SuicideRule::Allowed
-                    } else {
-                        SuicideRule::Forbidden
-                    },
-                    superko,
-                    compensation: match compensation {
-                        HandicapBonus::Zero => Compensation::None,
-                        HandicapBonus::N => Compensation::N,
-                        HandicapBonus::NMinusOne => Compensation::NMinusOne,
-                    },
-                    after_two_passes: options.chinese.after_two_passes,
-                }),
-            };
+            let ruleset = for_target(mapping.target, options);
             (
                 Some(ruleset),
                 Finding::new(
@@ -171,6 +150,33 @@ pub fn for_record(
                 ),
             )
         }
+    }
+}
+
+/// The ruleset a rules-name mapping points at, with the options it names (the rest from
+/// `options`).
+pub fn for_target(target: Target, options: &RulesetOptions) -> Box<dyn Ruleset> {
+    match target {
+        Target::TrompTaylor => Box::new(TrompTaylor),
+        Target::Pauli => Box::new(options.pauli),
+        Target::Chinese {
+            suicide_allowed,
+            superko,
+            compensation,
+        } => Box::new(Chinese {
+            suicide: if suicide_allowed {
+                SuicideRule::Allowed
+            } else {
+                SuicideRule::Forbidden
+            },
+            superko,
+            compensation: match compensation {
+                HandicapBonus::Zero => Compensation::None,
+                HandicapBonus::N => Compensation::N,
+                HandicapBonus::NMinusOne => Compensation::NMinusOne,
+            },
+            after_two_passes: options.chinese.after_two_passes,
+        }),
     }
 }
 
