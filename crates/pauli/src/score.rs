@@ -62,9 +62,13 @@ impl Control {
     #[must_use]
     pub fn from_assessment(board: &Board, a: &Assessment) -> Control {
         let n = board.len();
-        let given = a.source == AssessmentSource::Auto
-            || !a.territory.black.is_empty()
-            || !a.territory.white.is_empty();
+        // A territory list that names no empty location says nothing about territory: it only
+        // marks the stones it covers as dead (a referee writing TB/TW over dead stones alone).
+        // Control is then counted by agreement with those stones dead.
+        let names_empty_points = Color::BOTH
+            .iter()
+            .any(|&c| a.territory[c].iter().any(|&x| board.is_empty_at(x)));
+        let given = a.source == AssessmentSource::Auto || names_empty_points;
         let mut c = Control {
             mode: if given {
                 ControlMode::Given
@@ -78,6 +82,15 @@ impl Control {
             dead_in_mixed_regions: Vec::new(),
         };
         let mut dead = vec![false; n];
+        if !given {
+            for c in Color::BOTH {
+                for &x in &a.territory[c] {
+                    if board.get(x) == Some(c.opp()) {
+                        dead[x.index()] = true;
+                    }
+                }
+            }
+        }
         for &x in &a.dead {
             if board.is_empty_at(x) {
                 c.ignored_dead.push(x);

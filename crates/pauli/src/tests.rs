@@ -373,6 +373,24 @@ mod r5_count {
     }
 
     #[test]
+    fn markup_over_dead_stones_only_marks_them_dead_and_counts_by_agreement() {
+        // A referee that writes TB/TW over the dead stones alone (gorules play does): the
+        // list names no empty location, so it is read as dead-stone marks, and the empty
+        // locations count by agreement — not as nobody's.
+        let g = game(&["..X.O", ".OX.O", "..X.O"], B);
+        let a = Assessment {
+            source: AssessmentSource::Markup,
+            territory: PerColor::new(pts(&g, "bb"), vec![]),
+            ..Assessment::default()
+        };
+        let s = score(&g, 0.0, &a);
+        assert!(s.notes[0].contains("agreement"), "{:?}", s.notes);
+        assert_eq!((s.black.territory, s.black.dead), (6, 1));
+        assert_eq!(s.white.territory, 0, "column d touches both colours");
+        assert_eq!(s.dead_stones, PerColor::new(0, 1));
+    }
+
+    #[test]
     fn mutual_control_counts_for_both_and_is_flagged() {
         let g = game(&["..X.O", "..X.O", "..X.O"], B);
         let a = Assessment {

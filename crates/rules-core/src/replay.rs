@@ -436,8 +436,17 @@ pub fn check_result(
             recorded.raw
         ));
     }
+    // No server counts area plus captures (text 000): such a count is compared only with a
+    // record that declares exactly that counting.
+    if counting == Counting::AreaWithCaptures && record_counting != Some(counting) {
+        return not(format!(
+            "record says {}; this ruleset counts area plus captures (text 000), which no \
+             recorded result uses ({computed})",
+            recorded.raw
+        ));
+    }
     if let Some(rc) = record_counting {
-        if rc != counting && counting != Counting::AreaWithCaptures {
+        if rc != counting {
             return not(format!(
                 "record says {} under {rc:?} counting; this ruleset counts {counting:?} \
                  ({computed})",
