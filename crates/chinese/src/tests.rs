@@ -8,31 +8,11 @@ use std::sync::Arc;
 use tromp_taylor::TrompTaylor;
 
 fn position(rows: &[&str]) -> Board {
-    let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
-    let mut board = Board::new(topo.clone());
-    let mut edits = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, ch) in row.chars().enumerate() {
-            let c = match ch {
-                'X' => Some(Color::Black),
-                'O' => Some(Color::White),
-                _ => None,
-            };
-            if c.is_some() {
-                edits.push((topo.at(x, y).unwrap(), c));
-            }
-        }
-    }
-    board.setup(&edits);
-    board
+    Board::from_diagram(rows).unwrap()
 }
 
 fn start(rows: &[&str], to_move: Color) -> StartPosition {
-    StartPosition {
-        board: position(rows),
-        to_move,
-        initial_prohibited: vec![],
-    }
+    StartPosition::new(position(rows), to_move)
 }
 
 fn pt(g: &dyn GameState, s: &str) -> Point {

@@ -124,25 +124,9 @@ pub fn choose_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules_core::Topology;
-    use std::sync::Arc;
 
     fn board(rows: &[&str]) -> Board {
-        let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
-        let mut b = Board::new(topo.clone());
-        let mut edits = Vec::new();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let c = match ch {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                edits.push((topo.at(x, y).unwrap(), c));
-            }
-        }
-        b.setup(&edits);
-        b
+        Board::from_diagram(rows).unwrap()
     }
 
     #[test]

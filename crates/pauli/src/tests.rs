@@ -14,31 +14,11 @@ const W: Color = Color::White;
 
 /// A board from rows of `X` (black), `O` (white), `.` (empty); row `a` first.
 fn board(rows: &[&str]) -> Board {
-    let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
-    let mut b = Board::new(Arc::clone(&topo));
-    let mut edits = Vec::new();
-    for (y, row) in rows.iter().enumerate() {
-        for (x, ch) in row.chars().enumerate() {
-            let c = match ch {
-                'X' => Some(B),
-                'O' => Some(W),
-                _ => None,
-            };
-            if c.is_some() {
-                edits.push((topo.at(x, y).unwrap(), c));
-            }
-        }
-    }
-    b.setup(&edits);
-    b
+    Board::from_diagram(rows).unwrap()
 }
 
 fn start(rows: &[&str], to_move: Color) -> StartPosition {
-    StartPosition {
-        board: board(rows),
-        to_move,
-        initial_prohibited: vec![],
-    }
+    StartPosition::new(board(rows), to_move)
 }
 
 fn game(rows: &[&str], to_move: Color) -> PauliGame {

@@ -98,6 +98,36 @@ pub struct Played {
     pub single_capture: Option<Point>,
 }
 
+/// Why a diagram is not a board ([`Board::from_diagram`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DiagramError {
+    /// No rows, or rows of different lengths.
+    #[error(
+        "a diagram needs rows of equal, non-zero length (row {row} has {len}, the first {first})"
+    )]
+    Ragged {
+        /// 0-based row.
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The first row's length.
+        first: usize,
+    },
+    /// A character that is not `X`, `O`, `.`, `+` or `-`.
+    #[error("row {row}, column {column}: {ch:?} is not X (black), O (white) or . (empty)")]
+    Character {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        column: usize,
+        /// The character.
+        ch: char,
+    },
+    /// The grid is not a board gorules plays on.
+    #[error(transparent)]
+    Size(#[from] crate::topology::TopologyError),
+}
+
 /// A stone or chain without liberties found on a board that should have none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LibertylessChain {
@@ -126,6 +156,61 @@ impl Board {
             stones: PerColor::default(),
             topo,
         }
+    }
+
+    /// A grid board from a diagram: one string per row from the top, `X` black, `O` white,
+    /// `.` (or `+`, `-`) empty — the notation of the design notes and of GTP's `showboard`.
+    /// Stones are placed as a setup: a diagram may show chains without liberties.
+    ///
+    /// ```
+    /// use rules_core::{Board, Color};
+    /// let b = Board::from_diagram(&[".X.", "XO.", ".X."]).unwrap();
+    /// let p = b.topology().parse_sgf("bb").unwrap();
+    /// assert_eq!(b.get(p), Some(Color::White));
+    /// assert_eq!(b.liberty_count(p), 1);
+    /// ```
+    ///
+    /// # Errors
+    /// Ragged rows, other characters, or a size outside 1–52.
+    pub fn from_diagram(rows: &[&str]) -> Result<Board, DiagramError> {
+        let first = rows.first().map_or(0, |r| r.chars().count());
+        for (row, r) in rows.iter().enumerate() {
+            let len = r.chars().count();
+            if len != first || len == 0 {
+                return Err(DiagramError::Ragged { row, len, first });
+            }
+        }
+        if rows.is_empty() {
+            return Err(DiagramError::Ragged {
+                row: 0,
+                len: 0,
+                first: 0,
+            });
+        }
+        let topo = Arc::new(Topology::grid(first, rows.len())?);
+        let mut edits = Vec::new();
+        for (y, r) in rows.iter().enumerate() {
+            for (x, ch) in r.chars().enumerate() {
+                let c = match ch {
+                    'X' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    '.' | '+' | '-' => None,
+                    ch => {
+                        return Err(DiagramError::Character {
+                            row: y,
+                            column: x,
+                            ch,
+                        });
+                    }
+                };
+                if c.is_some() {
+                    edits.push((Point((y * first + x) as u16), c));
+                }
+            }
+        }
+        let mut b = Board::new(topo);
+        b.setup(&edits);
+        Ok(b)
     }
 
     /// The topology.
@@ -714,26 +799,28 @@ impl fmt::Debug for Board {
 mod tests {
     use super::*;
 
-    /// A board from rows of `X`, `O`, `.`.
+    /// A board from a diagram, checked for consistency.
     pub(crate) fn board(rows: &[&str]) -> Board {
-        let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
-        let mut b = Board::new(Arc::clone(&topo));
-        let mut edits = Vec::new();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let c = match ch {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                if c.is_some() {
-                    edits.push((topo.at(x, y).unwrap(), c));
-                }
-            }
-        }
-        b.setup(&edits);
+        let b = Board::from_diagram(rows).unwrap();
         b.assert_consistent();
         b
+    }
+
+    #[test]
+    fn diagrams_are_checked() {
+        assert!(matches!(
+            Board::from_diagram(&["..", "..."]),
+            Err(DiagramError::Ragged { row: 1, .. })
+        ));
+        assert!(matches!(
+            Board::from_diagram(&[".Z"]),
+            Err(DiagramError::Character { ch: 'Z', .. })
+        ));
+        assert!(Board::from_diagram(&[]).is_err());
+        assert_eq!(
+            Board::from_diagram(&["X+-", "..O"]).unwrap().stone_counts(),
+            PerColor::new(1, 1)
+        );
     }
 
     fn pt(b: &Board, s: &str) -> Point {

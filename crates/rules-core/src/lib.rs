@@ -42,7 +42,7 @@ pub mod topology;
 pub mod verdict;
 pub mod zobrist;
 
-pub use board::{Analysis, Board, Played};
+pub use board::{Analysis, Board, DiagramError, Played};
 pub use color::{Color, PerColor};
 pub use compare::{
     Cause, CauseKind, CompareError, CountDiff, LegalitySplit, PairDiff, Side, compare,

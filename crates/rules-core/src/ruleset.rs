@@ -65,6 +65,18 @@ pub struct StartPosition {
     pub initial_prohibited: Vec<Point>,
 }
 
+impl StartPosition {
+    /// A start from `board` with `to_move` to play and nothing prohibited.
+    #[must_use]
+    pub fn new(board: Board, to_move: Color) -> StartPosition {
+        StartPosition {
+            board,
+            to_move,
+            initial_prohibited: Vec::new(),
+        }
+    }
+}
+
 /// An action taken before the move in a turn (Pauli rule 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PreAction {

@@ -456,25 +456,9 @@ pub fn points(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::topology::Topology;
-    use std::sync::Arc;
 
     fn board(rows: &[&str]) -> Board {
-        let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
-        let mut b = Board::new(Arc::clone(&topo));
-        let mut edits = Vec::new();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let c = match ch {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                edits.push((topo.at(x, y).unwrap(), c));
-            }
-        }
-        b.setup(&edits);
-        b
+        Board::from_diagram(rows).unwrap()
     }
 
     #[test]

@@ -393,31 +393,10 @@ impl GameState for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules_core::{Assessment, Topology};
-    use std::sync::Arc;
+    use rules_core::Assessment;
 
     fn start(rows: &[&str], to_move: Color) -> StartPosition {
-        let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
-        let mut board = Board::new(topo.clone());
-        let mut edits = Vec::new();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let c = match ch {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                if c.is_some() {
-                    edits.push((topo.at(x, y).unwrap(), c));
-                }
-            }
-        }
-        board.setup(&edits);
-        StartPosition {
-            board,
-            to_move,
-            initial_prohibited: vec![],
-        }
+        StartPosition::new(Board::from_diagram(rows).unwrap(), to_move)
     }
 
     fn place(g: &dyn GameState, s: &str) -> Move {
