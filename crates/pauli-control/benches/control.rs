@@ -1,1 +1,155 @@
-fn main() {}
+//! Control of 19×19 final positions (`cargo bench -p pauli-control`).
+//!
+//! First a distribution over a fixed sample of counted 19×19 games from ../shared/corpus
+//! (KGS 2017 with markup, OGS, Fox: the first `PAULI_BENCH_GAMES` of each, default 40): time
+//! per position (median, p90, p99, max), coverage, and the process's peak memory. Then divan
+//! benchmarks of a few single positions. Nothing is asserted: timings depend on the machine.
+
+use pauli_control::{Options, analyze};
+use rules_core::{Action, Board, Color, Outcome, RecordedMove};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+const CORPUS: &str = "/work/shared/corpus";
+
+fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            sgf_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "sgf") {
+            out.push(p);
+        }
+    }
+}
+
+fn final_board(rec: &rules_core::GameRecord) -> Board {
+    let mut b = Board::new(rec.topology.clone());
+    for a in &rec.actions {
+        match a {
+            Action::Setup(edits) => b.setup(edits),
+            Action::Move {
+                color,
+                mv: RecordedMove::Place(p),
+            } if b.is_empty_at(*p) => {
+                b.play(*p, *color);
+            }
+            _ => {}
+        }
+    }
+    for c in Color::BOTH {
+        b.clear_libertyless(c);
+    }
+    b
+}
+
+/// Final positions of counted 19×19 games, `per_source` from each source.
+fn positions(per_source: usize) -> Vec<(String, Board)> {
+    let mut out = Vec::new();
+    for (dir, need_markup) in [
+        ("kgs/2017-01", true),
+        ("ogs/19x19", false),
+        ("fox", false),
+    ] {
+        let mut files = Vec::new();
+        sgf_files(&Path::new(CORPUS).join(dir), &mut files);
+        let mut n = 0;
+        for f in files {
+            if n >= per_source {
+                break;
+            }
+            let Ok(bytes) = std::fs::read(&f) else { continue };
+            let Ok(file) = sgf_record::read_sgf(&bytes, &Default::default()) else { continue };
+            for g in file.games.into_iter().flatten() {
+                let counted = matches!(
+                    g.result.as_ref().map(|r| &r.outcome),
+                    Some(Outcome::Score { margin, .. }) if *margin > 0.0
+                );
+                if counted
+                    && g.topology.grid_size() == Some((19, 19))
+                    && (!need_markup || !g.markup.is_empty())
+                    && n < per_source
+                {
+                    out.push((f.display().to_string(), final_board(&g)));
+                    n += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn sample() -> &'static Vec<(String, Board)> {
+    static S: OnceLock<Vec<(String, Board)>> = OnceLock::new();
+    S.get_or_init(|| {
+        let n = std::env::var("PAULI_BENCH_GAMES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(40);
+        positions(n)
+    })
+}
+
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))?
+        .split_whitespace()
+        .nth(1)?
+        .parse()
+        .ok()
+}
+
+fn distribution() {
+    let sample = sample();
+    if sample.is_empty() {
+        println!("no corpus at {CORPUS}: distribution skipped");
+        return;
+    }
+    let opts = Options::default();
+    let mut times: Vec<f64> = Vec::new();
+    let (mut points, mut decided, mut nodes) = (0usize, 0usize, 0u64);
+    for (_, b) in sample {
+        let t = Instant::now();
+        let m = analyze(b, &[], &opts).expect("analysis");
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        points += b.len();
+        decided += b.len() - m.undecided().len();
+        nodes += m.nodes;
+    }
+    times.sort_by(f64::total_cmp);
+    let q = |f: f64| times[((times.len() - 1) as f64 * f).round() as usize];
+    println!(
+        "control per 19x19 final position over {} positions (default options): median {:.2} ms, \
+         p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms; coverage {:.1}%; {:.0} nodes per position; \
+         peak memory {} KiB",
+        times.len(),
+        q(0.5),
+        q(0.9),
+        q(0.99),
+        q(1.0),
+        100.0 * decided as f64 / points as f64,
+        nodes as f64 / times.len() as f64,
+        peak_memory_kib().map_or("?".into(), |k| k.to_string())
+    );
+}
+
+fn main() {
+    distribution();
+    divan::main();
+}
+
+/// One analysis of a fixed position of the sample (by index).
+#[divan::bench(args = [0, 10, 40, 80])]
+fn analyze_position(bencher: divan::Bencher, index: usize) {
+    let sample = sample();
+    let Some((_, b)) = sample.get(index.min(sample.len().saturating_sub(1))) else {
+        return;
+    };
+    let opts = Options::default();
+    bencher.bench(|| analyze(divan::black_box(b), &[], &opts).expect("analysis"));
+}

@@ -143,6 +143,10 @@ pub(crate) struct Dfpn<'g, G: Game> {
     tt: Table<Entry<Node<G>>>,
     tt_len: usize,
     path: Vec<(u64, Node<G>)>,
+    /// Keys on the path (a key may repeat only on a hash collision or a repetition).
+    on_path_keys: Table<u32>,
+    /// Reusable buffers, one per ply.
+    pool: Vec<(Vec<Node<G>>, Vec<u64>, Vec<Val>)>,
     pub nodes: u64,
     limits: Limits,
     aborted: bool,
@@ -156,6 +160,8 @@ impl<'g, G: Game> Dfpn<'g, G> {
             tt: Table::default(),
             tt_len: 0,
             path: Vec::new(),
+            on_path_keys: Table::default(),
+            pool: Vec::new(),
             nodes: 0,
             limits,
             aborted: false,
@@ -265,6 +271,9 @@ impl<'g, G: Game> Dfpn<'g, G> {
     }
 
     fn on_path(&self, key: u64, node: &Node<G>) -> Option<usize> {
+        if !self.on_path_keys.contains_key(&key) {
+            return None;
+        }
         self.path
             .iter()
             .position(|(k, n)| *k == key && n == node)
@@ -280,7 +289,17 @@ impl<'g, G: Game> Dfpn<'g, G> {
                 rep: CLEAN,
             };
         }
-        match self.game.evaluate(&node) {
+        // A node with an estimate in the table was open when first seen (static values
+        // never change).
+        let known_open = self
+            .lookup(key, &node)
+            .is_some_and(|e| e.pn != 0 && e.dn != 0);
+        let eval = if known_open {
+            Eval::Open
+        } else {
+            self.game.evaluate(&node)
+        };
+        match eval {
             Eval::ProverWin => {
                 self.store(key, node, 0, INF);
                 return Val {
@@ -308,9 +327,16 @@ impl<'g, G: Game> Dfpn<'g, G> {
                 rep: TAINT,
             };
         }
-        let mut kids = Vec::new();
+        let (mut kids, mut keys, mut vals) = self.pool.pop().unwrap_or_default();
+        kids.clear();
+        keys.clear();
+        vals.clear();
         let kind = self.game.expand(&node, &mut kids);
+        for k in &kids {
+            keys.push(self.game.key(k));
+        }
         if kids.is_empty() {
+            self.pool.push((kids, keys, vals));
             let (pn, dn) = match kind {
                 Kind::Or => (INF, 0),
                 Kind::And => (0, INF),
@@ -318,13 +344,12 @@ impl<'g, G: Game> Dfpn<'g, G> {
             self.store(key, node, pn, dn);
             return Val { pn, dn, rep: CLEAN };
         }
-        let keys: Vec<u64> = kids.iter().map(|k| self.game.key(k)).collect();
         self.path.push((key, node));
-        let mut vals: Vec<Val> = kids
-            .iter()
-            .zip(&keys)
-            .map(|(k, &h)| self.child_val(h, k))
-            .collect();
+        *self.on_path_keys.entry(key).or_insert(0) += 1;
+        for i in 0..kids.len() {
+            let v = self.child_val(keys[i], &kids[i]);
+            vals.push(v);
+        }
         let result = loop {
             let (pn, dn, best, second) = aggregate(kind, &vals);
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.aborted {
@@ -344,6 +369,20 @@ impl<'g, G: Game> Dfpn<'g, G> {
             vals[best] = v;
         };
         self.path.pop();
+        if let Some(c) = self.on_path_keys.get_mut(&key) {
+            *c -= 1;
+            if *c == 0 {
+                self.on_path_keys.remove(&key);
+            }
+        }
+        let rep_or = vals.iter().map(|v| v.rep).min().unwrap_or(CLEAN);
+        let rep_and = vals
+            .iter()
+            .filter(|v| v.dn == 0)
+            .map(|v| v.rep)
+            .max()
+            .unwrap_or(CLEAN);
+        self.pool.push((kids, keys, vals));
         let (pn, dn) = result;
         if self.aborted {
             return Val {
@@ -362,13 +401,8 @@ impl<'g, G: Game> Dfpn<'g, G> {
         }
         if dn == 0 {
             let rep = match kind {
-                Kind::Or => vals.iter().map(|v| v.rep).min().unwrap_or(CLEAN),
-                Kind::And => vals
-                    .iter()
-                    .filter(|v| v.dn == 0)
-                    .map(|v| v.rep)
-                    .max()
-                    .unwrap_or(CLEAN),
+                Kind::Or => rep_or,
+                Kind::And => rep_and,
             };
             if rep >= ply as i32 {
                 self.store(key, node, INF, 0);

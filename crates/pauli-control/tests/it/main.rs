@@ -3,6 +3,7 @@
 mod common;
 mod cases;
 mod corpus;
+mod explore;
 mod ljr;
 mod props;
 mod retro;

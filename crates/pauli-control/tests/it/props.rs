@@ -1,1 +1,213 @@
-//! Properties and consistency.
+//! Properties and consistency checks.
+
+use crate::common::*;
+use pauli_control::{
+    Budgets, Control, ControlError, GameOutcome, KeepProhibited, MoveOrder, Options, PointSet,
+    Reason, Verdict, analyze, hypothetical_game, is_bordered, maximal_formation,
+};
+use proptest::prelude::*;
+use rules_core::{Board, Color, Point, Topology};
+use std::sync::Arc;
+
+fn small_budget(order: MoveOrder) -> Options {
+    Options {
+        budgets: Budgets {
+            local_nodes: 3_000,
+            search_nodes: 3_000,
+            position_nodes: 30_000,
+            ..Budgets::default()
+        },
+        order,
+        ..Options::default()
+    }
+}
+
+/// A legal position: the given colouring with chains without liberties removed (Black's
+/// first, as a capture by White would).
+fn position(w: usize, h: usize, cells: &[u8]) -> Board {
+    let topo = Arc::new(Topology::grid(w, h).unwrap());
+    let mut b = Board::new(Arc::clone(&topo));
+    let edits: Vec<_> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            (
+                Point::from_index(i),
+                match c {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                },
+            )
+        })
+        .collect();
+    b.setup(&edits);
+    b.clear_libertyless(Color::Black);
+    b.clear_libertyless(Color::White);
+    b
+}
+
+fn check_invariants(b: &Board, order: MoveOrder) -> pauli_control::ControlMap {
+    let m = analyze(b, &[], &small_budget(order)).unwrap();
+    // A21: both players controlling a location has never been seen on a real position.
+    assert!(m.both().is_empty(), "both control {:?}\n{b:?}", m.both());
+    // A two-eye formation that stands is controlled by its owner.
+    for c in Color::BOTH {
+        for p in maximal_formation(b, c).iter() {
+            assert_eq!(m.get(p).of(c), Verdict::Controls, "{c} formation at {p}\n{b:?}");
+        }
+    }
+    // Dead stones are exactly the stones on locations the opponent controls.
+    for p in m.dead_stones(b) {
+        let c = b.get(p).unwrap();
+        assert_eq!(m.get(p).of(c.opp()), Verdict::Controls);
+    }
+    // Every winning set is bordered and, searched as a whole game, won (or undecided within
+    // the budget) — never lost: the decomposition agrees with the direct search.
+    for f in &m.findings {
+        if f.verdict == Verdict::Controls && f.set.len() <= 30 {
+            let set = PointSet::from_points(b.len(), f.set.iter().copied());
+            assert!(is_bordered(b, f.player, &set));
+            let (r, _) = hypothetical_game(b, &[], f.player, &set, &small_budget(order)).unwrap();
+            assert!(
+                !matches!(r, GameOutcome::RefuterWins),
+                "{:?} proved {:?} but the search refutes it\n{b:?}",
+                f.reason,
+                f.player
+            );
+        }
+    }
+    m
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn control_invariants_on_random_positions(cells in proptest::collection::vec(0u8..3, 20)) {
+        let b = position(5, 4, &cells);
+        let a = check_invariants(&b, MoveOrder::Heuristic);
+        // The answer does not depend on move ordering: where both runs decide, they agree.
+        let n = analyze(&b, &[], &small_budget(MoveOrder::Natural)).unwrap();
+        for p in b.topology().points() {
+            for c in Color::BOTH {
+                let (x, y) = (a.get(p).of(c), n.get(p).of(c));
+                if x != Verdict::Undecided && y != Verdict::Undecided {
+                    prop_assert_eq!(x, y, "{} {:?}\n{:?}", c, p, b);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn dense_random_positions(cells in proptest::collection::vec(prop_oneof![1 => Just(0u8), 2 => Just(1u8), 2 => Just(2u8)], 24)) {
+        let b = position(6, 4, &cells);
+        check_invariants(&b, MoveOrder::Reversed);
+    }
+}
+
+#[test]
+fn move_order_does_not_change_answers_on_the_examples() {
+    let boards: Vec<Board> = [
+        &[".X.XO", "XXXXO", "OOOOO", ".....", "....."][..],
+        &[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"][..],
+        &[".X.OX.", ".OOOXX", "OOXXX.", "XXXXXX"][..],
+        &[".XO..", "XXO..", ".XOOO", "XXXO.", ".OXO."][..],
+        &["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."][..],
+    ]
+    .iter()
+    .map(|rows| board(rows))
+    .collect();
+    for b in &boards {
+        let maps: Vec<_> = [MoveOrder::Heuristic, MoveOrder::Natural, MoveOrder::Reversed]
+            .iter()
+            .map(|&order| {
+                let o = Options {
+                    order,
+                    ..Options::default()
+                };
+                analyze(b, &[], &o).unwrap()
+            })
+            .collect();
+        for p in b.topology().points() {
+            assert_ne!(maps[0].control(p), Control::Undecided);
+            assert_eq!(maps[0].control(p), maps[1].control(p), "{b:?} {p}");
+            assert_eq!(maps[0].control(p), maps[2].control(p), "{b:?} {p}");
+        }
+    }
+}
+
+#[test]
+fn the_decomposition_leaf_changes_speed_not_answers() {
+    let b = board(&[".X.OX.", ".OOOXX", "OOXXX.", "XXXXXX"]);
+    let with = analyze(&b, &[], &Options::default()).unwrap();
+    let without = analyze(
+        &b,
+        &[],
+        &Options {
+            decomposition_leaf: false,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    for p in b.topology().points() {
+        let (x, y) = (with.control(p), without.control(p));
+        assert!(x == y || x == Control::Undecided || y == Control::Undecided, "{p}");
+    }
+}
+
+#[test]
+fn permanently_prohibited_point_inside_the_set_reading_a11() {
+    // A black corner territory with aa permanently prohibited. Kept (A11's recommended
+    // reading): White plays ba, a stone whose liberty aa nobody can ever take, so Black can
+    // never clear his set. Dropped: aa is an ordinary point and the corner is Black's.
+    let b = board(&["..X.X", "..XXX", "XXX..", "X.X..", "XXX.."]);
+    let aa = pt(&b, "aa");
+    let keep = analyze(&b, &[aa], &Options::default()).unwrap();
+    assert_eq!(keep.get(pt(&b, "bb")).black, Verdict::DoesNotControl);
+    let drop = analyze(
+        &b,
+        &[aa],
+        &Options {
+            keep_prohibited: KeepProhibited::Drop,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(drop.control(pt(&b, "bb")), Control::Black);
+    // Prohibited points must be empty points of the board.
+    assert!(matches!(
+        analyze(&b, &[pt(&b, "ca")], &Options::default()),
+        Err(ControlError::ProhibitedOccupied(_))
+    ));
+}
+
+#[test]
+fn any_graph_not_only_grids() {
+    // A ring of eight points with a chord; Black holds six of them around two eyes.
+    let names = ["a", "b", "c", "d", "e", "f", "g", "h"];
+    let edges = [
+        ("a", "b"),
+        ("b", "c"),
+        ("c", "d"),
+        ("d", "e"),
+        ("e", "f"),
+        ("f", "g"),
+        ("g", "h"),
+        ("h", "a"),
+        ("b", "f"),
+    ];
+    let topo = Arc::new(Topology::graph(&names, &edges).unwrap());
+    let mut b = Board::new(Arc::clone(&topo));
+    let black: Vec<_> = ["b", "c", "e", "f", "g", "h"]
+        .iter()
+        .map(|n| (topo.parse_point(n).unwrap(), Some(Color::Black)))
+        .collect();
+    b.setup(&black);
+    let m = analyze(&b, &[], &Options::default()).unwrap();
+    // a (between h and b) and d (between c and e) are one-point eyes: Black controls all.
+    for p in topo.points() {
+        assert_eq!(m.control(p), Control::Black, "{}", topo.label(p));
+    }
+    assert!(m.findings.iter().any(|f| f.reason == Reason::Decomposition));
+}

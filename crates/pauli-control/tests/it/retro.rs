@@ -342,10 +342,18 @@ fn retrograde_agrees_with_the_solver() {
     compare(&["...", "...", "..."], Color::Black, None);
     // A two-point eye and a one-point eye: alive.
     compare(&["..X.X", "XXXXX"], Color::Black, None);
-    // A ko in the corner of a small territory: the refuter takes it first.
-    compare(&[".XO..", "XOO..", "OO...", "....."], Color::White, Some("aa ba ab ca bb cb da db ac bc ad"));
-    // White's dead stone inside a territory of Black's.
-    compare(&["..X..", ".OX.X", "..XXX", "XXX..", "....."], Color::Black, Some("aa ba ca ab bb cb ac bc cc ad bd cd"));
+    // The unfilled ko of cases.rs: Black's corner with the ko at ca/da.
+    let ko = [".X.XO.", "..XO.O", "..XO..", "XXXO..", "..XO.."];
+    compare(&ko, Color::Black, Some("aa ba ca da ab bb cb ac bc cc ad bd cd ae be ce"));
+    // Filled, the same corner is Black's.
+    let filled = [".XXXO.", "..XO.O", "..XO..", "XXXO..", "..XO.."];
+    compare(&filled, Color::Black, Some("aa ba ca da ab bb cb ac bc cc ad bd cd ae be ce"));
+    // White's dead stone inside a small territory of Black's, with Black's two eyes.
+    let dead = ["..X.X", ".OXXX", "XXX.."];
+    compare(&dead, Color::Black, None);
+    // LJR-11's seki, one of Black's candidate sets.
+    let ljr11 = [".X.O.OX.", "XXXOOOXX", "OOOXXXXX", ".O.OX.XX", "OOOOXXXX"];
+    compare(&ljr11, Color::Black, Some("aa ba ab bb cb"));
 }
 
 #[test]
