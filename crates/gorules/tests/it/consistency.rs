@@ -41,6 +41,18 @@ fn records(path: &Path) -> Vec<GameRecord> {
     }
 }
 
+/// Every `.sgf` of `../shared/corpus`, or `None` (with a message) when it is not here.
+fn corpus_files() -> Option<Vec<PathBuf>> {
+    let corpus = root().join("../shared/corpus");
+    if !corpus.is_dir() {
+        eprintln!("skipped: ../shared/corpus is not here");
+        return None;
+    }
+    let mut files = Vec::new();
+    sgf_files(&corpus, &mut files);
+    Some(files)
+}
+
 /// Returns the number of (game, ruleset) pairs checked.
 fn check_point_values(files: &[PathBuf], errors: &mut Vec<String>) -> usize {
     let rulesets = rulesets();
@@ -103,13 +115,7 @@ fn point_values_add_up_to_the_score() {
 #[test]
 #[ignore = "slow: the whole corpus; run with --ignored"]
 fn point_values_add_up_on_the_corpus() {
-    let corpus = root().join("../shared/corpus");
-    if !corpus.is_dir() {
-        eprintln!("skipped: ../shared/corpus is not here");
-        return;
-    }
-    let mut files = Vec::new();
-    sgf_files(&corpus, &mut files);
+    let Some(files) = corpus_files() else { return };
     let mut errors = Vec::new();
     let n = check_point_values(&files, &mut errors);
     eprintln!("{n} verdicts checked");
@@ -178,13 +184,7 @@ fn chinese_and_tromp_taylor_agree_where_nothing_separates_them() {
 #[test]
 #[ignore = "slow: the whole corpus; run with --ignored"]
 fn chinese_and_tromp_taylor_agree_on_the_corpus() {
-    let corpus = root().join("../shared/corpus");
-    if !corpus.is_dir() {
-        eprintln!("skipped: ../shared/corpus is not here");
-        return;
-    }
-    let mut files = Vec::new();
-    sgf_files(&corpus, &mut files);
+    let Some(files) = corpus_files() else { return };
     let (n, errors) = chinese_agrees_with_tromp_taylor(&files);
     eprintln!("{n} records compared");
     assert!(errors.is_empty(), "{}", errors.join("\n"));
