@@ -14,7 +14,9 @@ use std::time::Instant;
 const CORPUS: &str = "/work/shared/corpus";
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -49,11 +51,7 @@ fn final_board(rec: &rules_core::GameRecord) -> Board {
 /// Final positions of counted 19×19 games, `per_source` from each source.
 fn positions(per_source: usize) -> Vec<(String, Board)> {
     let mut out = Vec::new();
-    for (dir, need_markup) in [
-        ("kgs/2017-01", true),
-        ("ogs/19x19", false),
-        ("fox", false),
-    ] {
+    for (dir, need_markup) in [("kgs/2017-01", true), ("ogs/19x19", false), ("fox", false)] {
         let mut files = Vec::new();
         sgf_files(&Path::new(CORPUS).join(dir), &mut files);
         let mut n = 0;
@@ -61,8 +59,12 @@ fn positions(per_source: usize) -> Vec<(String, Board)> {
             if n >= per_source {
                 break;
             }
-            let Ok(bytes) = std::fs::read(&f) else { continue };
-            let Ok(file) = sgf_record::read_sgf(&bytes, &Default::default()) else { continue };
+            let Ok(bytes) = std::fs::read(&f) else {
+                continue;
+            };
+            let Ok(file) = sgf_record::read_sgf(&bytes, &Default::default()) else {
+                continue;
+            };
             for g in file.games.into_iter().flatten() {
                 let counted = matches!(
                     g.result.as_ref().map(|r| &r.outcome),

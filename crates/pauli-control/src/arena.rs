@@ -323,7 +323,13 @@ impl<const W: usize> Arena<W> {
     }
 
     /// [`Arena::place`] with the chains of `pos` known: the same result, much cheaper.
-    pub fn place_with(&self, pos: &Pos<W>, cm: &ChainMap<W>, p: usize, side: Side) -> Option<Placed<W>> {
+    pub fn place_with(
+        &self,
+        pos: &Pos<W>,
+        cm: &ChainMap<W>,
+        p: usize,
+        side: Side,
+    ) -> Option<Placed<W>> {
         if !self.playable.has(p) || pos.st[0].has(p) || pos.st[1].has(p) {
             return None;
         }
@@ -687,7 +693,10 @@ pub(crate) mod tests {
         let (a, pos) = grid(&[".....", ".OOO.", ".O#.O", ".OOO.", "....."]);
         assert!(a.place(&pos, 13, Side::Prover).is_none());
         assert!(a.place(&pos, 13, Side::Refuter).is_some());
-        assert!(a.place(&pos, 12, Side::Refuter).is_none(), "perm is not playable");
+        assert!(
+            a.place(&pos, 12, Side::Refuter).is_none(),
+            "perm is not playable"
+        );
     }
 
     #[test]
@@ -700,7 +709,10 @@ pub(crate) mod tests {
         ] {
             let (a, pos) = grid(rows);
             for side in [Side::Prover, Side::Refuter] {
-                let p0 = Pos { to_move: side, ..pos };
+                let p0 = Pos {
+                    to_move: side,
+                    ..pos
+                };
                 let cm = a.chain_map(&p0);
                 for p in 0..a.n {
                     let x = a.place(&p0, p, side).map(|r| (r.pos, r.captured));

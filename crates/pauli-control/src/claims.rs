@@ -132,12 +132,20 @@ impl ClaimsReport {
 
 /// The locations a claim covers, after checking that rule 17 allows it (on the actual
 /// board, A16).
-fn covers(board: &Board, real: &Real, index: usize, claim: &Claim) -> Result<Vec<Point>, ControlError> {
+fn covers(
+    board: &Board,
+    real: &Real,
+    index: usize,
+    claim: &Claim,
+) -> Result<Vec<Point>, ControlError> {
     let bad = |why: String| ControlError::IllegalClaim { index, why };
     match *claim {
         Claim::Dead { by, stone } => {
             if stone.index() >= board.len() || board.get(stone) != Some(by.opp()) {
-                return Err(bad(format!("{stone} does not hold a stone of {}", by.opp())));
+                return Err(bad(format!(
+                    "{stone} does not hold a stone of {}",
+                    by.opp()
+                )));
             }
             let set = smallest_bordered(real, by, stone.index());
             Ok((0..board.len())
@@ -186,7 +194,10 @@ fn contacted(real: &Real, p: usize, by: Color) -> (bool, bool) {
 /// Counting by agreement (§8.2): per location, the player it counts for. Claimed-dead
 /// stones are treated as gone; an empty location counts for a player if its empty region
 /// holds no claimed-neutral location and touches stones of that player only.
-pub fn agreement_control(board: &Board, claims: &[Claim]) -> Result<Vec<Option<Color>>, ControlError> {
+pub fn agreement_control(
+    board: &Board,
+    claims: &[Claim],
+) -> Result<Vec<Option<Color>>, ControlError> {
     let real = Real::new(board, &[]);
     let mut cells = real.cells.clone();
     let mut neutral = vec![false; real.len()];
@@ -261,7 +272,10 @@ pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
     }
     for &p in &markup.dead {
         if let Some(c) = board.get(p) {
-            let claim = Claim::Dead { by: c.opp(), stone: p };
+            let claim = Claim::Dead {
+                by: c.opp(),
+                stone: p,
+            };
             if !out.contains(&claim) {
                 out.push(claim);
             }
@@ -345,8 +359,7 @@ pub fn check_claims(
         let differs = match a {
             Some(c) => pc.of(c) == Verdict::DoesNotControl,
             None => {
-                board.get(p).is_none()
-                    && Color::BOTH.iter().any(|&c| pc.of(c) == Verdict::Controls)
+                board.get(p).is_none() && Color::BOTH.iter().any(|&c| pc.of(c) == Verdict::Controls)
             }
         } || board
             .get(p)

@@ -294,6 +294,11 @@ pub fn hypothetical_game(
     if set.is_empty() || !crate::sets::is_bordered(board, player, set) {
         return Err(ControlError::NotBordered);
     }
+    let resolved = Options {
+        budgets: options.budgets_for(board.len()),
+        ..*options
+    };
+    let options = &resolved;
     let real = Real::new(board, prohibited);
     let mut ctx = new_ctx(options);
     let r = solve_h(&real, player, &set.as_bools(), options, &mut ctx);
@@ -383,7 +388,10 @@ fn run_h<const W: usize>(
         (o, s.nodes)
     };
     if std::env::var("PC_DEBUG").is_ok() {
-        eprintln!("H search: {} arena points: {outcome:?} in {nodes} nodes", hb.b.len());
+        eprintln!(
+            "H search: {} arena points: {outcome:?} in {nodes} nodes",
+            hb.b.len()
+        );
     }
     ctx.charge(nodes);
     (outcome, nodes)
@@ -494,14 +502,30 @@ pub fn analyze(
     options: &Options,
 ) -> Result<ControlMap, ControlError> {
     check_prohibited(board, prohibited)?;
+    let resolved = Options {
+        budgets: options.budgets_for(board.len()),
+        ..*options
+    };
+    let options = &resolved;
     let real = Real::new(board, prohibited);
     let n = real.len();
     let mut ctx = new_ctx(options);
     let mut findings = Vec::new();
-    let mut sides = [
-        Side::new(&real, Color::Black, &mut ctx),
-        Side::new(&real, Color::White, &mut ctx),
-    ];
+    // Small local budgets first for every area, larger ones only where a search ran out:
+    // one hopeless region cannot starve the others. Results are cached between rounds.
+    let full = options.budgets.local_nodes;
+    let mut sides = None;
+    for l in [full / 16, full / 4, full] {
+        ctx.limits.nodes = l.max(1);
+        sides = Some([
+            Side::new(&real, Color::Black, &mut ctx),
+            Side::new(&real, Color::White, &mut ctx),
+        ]);
+        if ctx.remaining == 0 || l == full {
+            break;
+        }
+    }
+    let mut sides = sides.expect("one round");
     // 1. Decomposition.
     let mut comps: [Vec<(Vec<u32>, Vec<u32>)>; 2] = [Vec::new(), Vec::new()];
     for (i, s) in sides.iter_mut().enumerate() {
@@ -727,7 +751,13 @@ fn search_union(
         worst = Some(Reason::TooLarge { points: size });
     }
     if u.len() > options.budgets.max_enumerated_regions {
-        undecided(s, &targets, worst.unwrap_or(Reason::NotProved), nodes_total, findings);
+        undecided(
+            s,
+            &targets,
+            worst.unwrap_or(Reason::NotProved),
+            nodes_total,
+            findings,
+        );
         return;
     }
     // Every connected union of the regions (the full one is done).
@@ -765,7 +795,10 @@ fn search_union(
         if !connected(mask) {
             continue;
         }
-        let regions: Vec<u32> = (0..k).filter(|&i| mask >> i & 1 == 1).map(|i| u[i]).collect();
+        let regions: Vec<u32> = (0..k)
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| u[i])
+            .collect();
         let in_s = set_of(s, &regions, n);
         let r = match solve_h(real, color, &in_s, options, ctx) {
             Some((Outcome::Proved, nodes)) => {
@@ -832,7 +865,13 @@ fn search_union(
     }
 }
 
-fn mark_controls(s: &mut Side, in_s: &[bool], reason: Reason, nodes: u64, findings: &mut Vec<Finding>) {
+fn mark_controls(
+    s: &mut Side,
+    in_s: &[bool],
+    reason: Reason,
+    nodes: u64,
+    findings: &mut Vec<Finding>,
+) {
     let pts: Vec<Point> = (0..in_s.len())
         .filter(|&p| in_s[p])
         .map(Point::from_index)

@@ -371,12 +371,39 @@ pub(crate) fn decompose<G: Graph>(
 
 fn debug_area<G: Graph>(g: &G, area: &Area, res: &LocalResult) {
     let pts = &area.points;
-    let rs = pts.iter().filter(|&&p| g.stone(p) == Some(Side::Refuter)).count();
-    let ps = pts.iter().filter(|&&p| g.stone(p) == Some(Side::Prover)).count();
+    let rs = pts
+        .iter()
+        .filter(|&&p| g.stone(p) == Some(Side::Refuter))
+        .count();
+    let ps = pts
+        .iter()
+        .filter(|&&p| g.stone(p) == Some(Side::Prover))
+        .count();
     let q = pts
         .iter()
-        .filter(|&&p| !g.nbrs(p).any(|x| g.stone(x) == Some(Side::Prover) && !pts.contains(&x)))
+        .filter(|&&p| {
+            !g.nbrs(p)
+                .any(|x| g.stone(x) == Some(Side::Prover) && !pts.contains(&x))
+        })
         .count();
+    if std::env::var("PC_AREA").is_ok() {
+        let cells: Vec<String> = pts
+            .iter()
+            .map(|&p| {
+                format!(
+                    "{}:{}",
+                    g.origin(p),
+                    match g.stone(p) {
+                        None => '.',
+                        Some(Side::Prover) => 'p',
+                        Some(Side::Refuter) => 'r',
+                    }
+                )
+            })
+            .collect();
+        let anchors: Vec<String> = area.anchors.iter().map(|c| format!("{c}")).collect();
+        eprintln!("AREA {} | {}", cells.join(" "), anchors.join(","));
+    }
     eprintln!(
         "area not proved: size {} refuter {} inner {} interior {} anchors {}: {:?} in {} nodes",
         pts.len(),
@@ -429,7 +456,11 @@ fn group_ids(nc: usize, state: &[ChainState], links: &[Link], areas: &[Area]) ->
 
 /// The groups next to an area, each as the sorted list of its member chains next to it.
 fn signature(area: &Area, groups: &[u32]) -> Vec<Vec<u32>> {
-    let mut by: Vec<(u32, u32)> = area.anchors.iter().map(|&c| (groups[c as usize], c)).collect();
+    let mut by: Vec<(u32, u32)> = area
+        .anchors
+        .iter()
+        .map(|&c| (groups[c as usize], c))
+        .collect();
     by.sort_unstable();
     let mut out: Vec<Vec<u32>> = Vec::new();
     let mut last = u32::MAX;

@@ -186,7 +186,12 @@ pub(crate) fn benson<G: Graph>(g: &G, owner: Side, ch: &Chains, pinned: &[bool])
 /// The maximal two-eye formation of `owner` (ljr.md §6.3): a set of points (chains and
 /// one-point eyes) containing every formation of `owner`. `pinned[c]` keeps chains whatever
 /// their eyes (the immortal wall). Returns membership per point.
-pub(crate) fn max_formation<G: Graph>(g: &G, owner: Side, ch: &Chains, pinned: &[bool]) -> Vec<bool> {
+pub(crate) fn max_formation<G: Graph>(
+    g: &G,
+    owner: Side,
+    ch: &Chains,
+    pinned: &[bool],
+) -> Vec<bool> {
     let n = g.len();
     let nc = ch.members.len();
     // Candidate eyes: empty points with at least one neighbour, all neighbours `owner` stones.
@@ -236,7 +241,10 @@ pub(crate) fn max_formation<G: Graph>(g: &G, owner: Side, ch: &Chains, pinned: &
         }
         // Eyes touching a dropped chain go.
         for p in 0..n {
-            if eye[p] && g.nbrs(p).any(|q| ch.id[q] != NO && !alive[ch.id[q] as usize]) {
+            if eye[p]
+                && g.nbrs(p)
+                    .any(|q| ch.id[q] != NO && !alive[ch.id[q] as usize])
+            {
                 eye[p] = false;
                 changed = true;
             }

@@ -14,6 +14,7 @@
 //! * the outside stones therefore can never be captured, whatever their number of liberties;
 //!   only for the refuter's two-eye formation do `v1`, `v2` matter (they are the wall's two
 //!   eyes), and the wall is treated as part of that formation from the start.
+//!
 //! Outside points not next to `S` cannot influence anything in `S` and are left out. Then
 //! stones without liberties are removed (rule 14, third item), history is forgotten, `P ∩ S`
 //! is kept (reading A11; [`KeepProhibited`](crate::KeepProhibited) can drop it) and the
@@ -34,6 +35,7 @@
 //! prover chain in `S` is proved safe and every region of `S` proved cleanable by the local
 //! games of [`crate::local`] is a prover win ([`crate::decomp`]).
 
+use crate::MoveOrder;
 use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
 use crate::bits::Bits;
 use crate::decomp::{self, Decomposition};
@@ -41,7 +43,6 @@ use crate::graph::ArenaView;
 use crate::local::LocalCtx;
 use crate::real::Real;
 use crate::search::{Eval, Game, Kind};
-use crate::MoveOrder;
 use rules_core::Color;
 
 /// The decomposition leaf is tried only with this many refuter stones in `S` or fewer
@@ -166,7 +167,11 @@ impl<'c, const W: usize> HGame<'c, W> {
             }
         }
         if !dead[0].is_empty() || !dead[1].is_empty() {
-            pos = a.position(pos.st[0].minus(dead[0]), pos.st[1].minus(dead[1]), Side::Refuter);
+            pos = a.position(
+                pos.st[0].minus(dead[0]),
+                pos.st[1].minus(dead[1]),
+                Side::Refuter,
+            );
         }
         let isolated = a.scope.iter().any(|p| a.nbr[p].is_empty());
         (
@@ -251,7 +256,7 @@ impl<'c, const W: usize> HGame<'c, W> {
                 scored.push((score, pl.pos));
             }
         }
-        scored.sort_by(|x, y| y.0.cmp(&x.0));
+        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
         out.extend(scored.into_iter().map(|(_, p)| p));
     }
 
@@ -357,7 +362,10 @@ impl<const W: usize> HGame<'_, W> {
         if pos.st[1].and(a.scope).count() > LEAF_MAX_REFUTER_STONES {
             return false;
         }
-        let view = ArenaView { arena: &self.a, pos };
+        let view = ArenaView {
+            arena: &self.a,
+            pos,
+        };
         let scope: Vec<bool> = (0..self.a.n).map(|p| self.a.scope.has(p)).collect();
         let saved = self.ctx.limits.nodes;
         self.ctx.limits.nodes = saved.min(LEAF_LOCAL_NODES);

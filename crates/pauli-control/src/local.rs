@@ -60,11 +60,11 @@
 //!   neighbours (at least two), so the refuter cannot take the stone back in one move, and
 //!   the prover joins it to `M` next.
 
+use crate::MoveOrder;
 use crate::arena::{Arena, ArenaBuilder, NONE, Pos, Side};
 use crate::bits::Bits;
 use crate::graph::Graph;
 use crate::search::{Dfpn, Eval, Exhausted, Game, Kind, Limits, Outcome};
-use crate::MoveOrder;
 use std::collections::HashMap;
 
 /// What a local game must maintain besides cleaning its region (the `K` of the module doc,
@@ -101,7 +101,8 @@ pub(crate) struct LocalCtx {
     pub order: MoveOrder,
     /// Largest region (points) given to a local search.
     pub max_region: usize,
-    cache: HashMap<Vec<u32>, LocalResult>,
+    /// Results by problem, with the node limit they were searched with.
+    cache: HashMap<Vec<u32>, (LocalResult, u64)>,
 }
 
 impl LocalCtx {
@@ -227,7 +228,10 @@ pub(crate) fn solve<G: Graph>(
                 ReqL::Libs { members: m, k: *k }
             }
             Req::Connect { a, b } => match (anchor_of(*a), anchor_of(*b)) {
-                (Some(x), Some(y)) => ReqL::Connect { a: x.min(y), b: x.max(y) },
+                (Some(x), Some(y)) => ReqL::Connect {
+                    a: x.min(y),
+                    b: x.max(y),
+                },
                 _ => {
                     return LocalResult {
                         outcome: Outcome::Disproved,
@@ -253,8 +257,13 @@ pub(crate) fn solve<G: Graph>(
             }
         }
     }
-    if let Some(r) = ctx.cache.get(&key) {
-        return *r;
+    if let Some(&(r, limit)) = ctx.cache.get(&key) {
+        // A search that ran out of nodes is tried again with a larger budget.
+        let retry =
+            matches!(r.outcome, Outcome::Unknown(_)) && limit < ctx.limits.nodes.min(ctx.remaining);
+        if !retry {
+            return r;
+        }
     }
     if pts.len() > ctx.max_region || n > 256 || ctx.remaining == 0 {
         return LocalResult {
@@ -323,7 +332,7 @@ pub(crate) fn solve<G: Graph>(
             result.nodes
         );
     }
-    ctx.cache.insert(key, result);
+    ctx.cache.insert(key, (result, limits.nodes));
     result
 }
 
@@ -403,11 +412,7 @@ impl<const W: usize> LGame<W> {
             while let Some(p) = rest.first_one() {
                 let c = a.chain(&pos.st[0], p);
                 rest = rest.minus(c);
-                let conn = a
-                    .dilate(c)
-                    .and(a.dilate(mstar))
-                    .and(empty)
-                    .minus(used);
+                let conn = a.dilate(c).and(a.dilate(mstar)).and(empty).minus(used);
                 if conn.count() >= 2 {
                     let mut it = conn.iter();
                     used.set(it.next().expect("two"));
@@ -640,7 +645,8 @@ impl<const W: usize> LGame<W> {
                         Side::Prover => {
                             if near_m.has(p) {
                                 // Safe; worth the interior points it brings next to M.
-                                s += 5 + 4 * a.nbr[p].minus(near_m).and(n.mask).minus(m).count() as i32;
+                                s += 5 + 4 * a.nbr[p].minus(near_m).and(n.mask).minus(m).count()
+                                    as i32;
                             }
                         }
                         Side::Refuter => {
@@ -654,8 +660,12 @@ impl<const W: usize> LGame<W> {
             };
             scored.push((score, child));
         }
-        scored.sort_by(|x, y| y.0.cmp(&x.0));
-        out.extend(scored.into_iter().map(|(_, pos)| LNode { pos, mask: n.mask }));
+        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+        out.extend(
+            scored
+                .into_iter()
+                .map(|(_, pos)| LNode { pos, mask: n.mask }),
+        );
     }
 }
 
@@ -698,7 +708,10 @@ impl<const W: usize> Game for LGame<W> {
             {
                 return Eval::RefuterWin;
             }
-            if rs.count() >= 4 && a.benson(pos, Side::Refuter, Bits::empty()).intersects(&n.mask) {
+            if rs.count() >= 4
+                && a.benson(pos, Side::Refuter, Bits::empty())
+                    .intersects(&n.mask)
+            {
                 return Eval::RefuterWin;
             }
         }
@@ -753,4 +766,3 @@ impl<const W: usize> Game for LGame<W> {
         }
     }
 }
-

@@ -24,28 +24,43 @@ pub struct Budgets {
 }
 
 impl Default for Budgets {
+    /// Budgets for about 5 ms per 19×19 final position on a small machine: see
+    /// `docs/control.md` for what they decide and [`Budgets::thorough`] for more.
     fn default() -> Self {
         Budgets {
-            local_nodes: 20_000,
-            search_nodes: 200_000,
-            position_nodes: 2_000_000,
+            local_nodes: 1_000,
+            search_nodes: 1_500,
+            position_nodes: 4_000,
             max_depth: 200,
-            tt_entries: 1 << 18,
+            tt_entries: 1 << 16,
             max_local_region: 160,
-            max_set: 120,
+            max_set: 40,
             max_enumerated_regions: 6,
         }
     }
 }
 
 impl Budgets {
-    /// Budgets for a quick answer: a tenth of the default searching.
+    /// Budgets for a quick answer (a tenth of the default searching).
     #[must_use]
     pub fn quick() -> Budgets {
         Budgets {
-            local_nodes: 2_000,
-            search_nodes: 20_000,
-            position_nodes: 200_000,
+            local_nodes: 100,
+            search_nodes: 150,
+            position_nodes: 400,
+            ..Budgets::default()
+        }
+    }
+
+    /// Budgets for a thorough answer: seconds per 19×19 position, more locations decided.
+    #[must_use]
+    pub fn thorough() -> Budgets {
+        Budgets {
+            local_nodes: 20_000,
+            search_nodes: 200_000,
+            position_nodes: 2_000_000,
+            tt_entries: 1 << 18,
+            max_set: 120,
             ..Budgets::default()
         }
     }
@@ -87,6 +102,31 @@ pub struct Options {
     pub order: MoveOrder,
     /// Use the decomposition leaf inside whole-game searches (speed only).
     pub decomposition_leaf: bool,
+    /// Boards of at most this many points use [`Budgets::thorough`] instead of `budgets`
+    /// (small boards are cheap, and their positions are often puzzles); 0 turns it off.
+    pub thorough_up_to: usize,
+}
+
+impl Options {
+    /// The budgets used for a board of `points` points.
+    #[must_use]
+    pub fn budgets_for(&self, points: usize) -> Budgets {
+        if points <= self.thorough_up_to {
+            Budgets::thorough()
+        } else {
+            self.budgets
+        }
+    }
+
+    /// These options with `budgets` for every board size.
+    #[must_use]
+    pub fn with_budgets(budgets: Budgets) -> Options {
+        Options {
+            budgets,
+            thorough_up_to: 0,
+            ..Options::default()
+        }
+    }
 }
 
 impl Default for Options {
@@ -96,6 +136,7 @@ impl Default for Options {
             keep_prohibited: KeepProhibited::Keep,
             order: MoveOrder::Heuristic,
             decomposition_leaf: true,
+            thorough_up_to: 100,
         }
     }
 }

@@ -92,6 +92,9 @@ pub(crate) trait Game {
 
 type Node<G> = <G as Game>::Node;
 
+/// Children, their keys and values of one expanded node.
+type Buffers<G> = (Vec<Node<G>>, Vec<u64>, Vec<Val>);
+
 /// Why a search stopped without an answer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -146,7 +149,7 @@ pub(crate) struct Dfpn<'g, G: Game> {
     /// Keys on the path (a key may repeat only on a hash collision or a repetition).
     on_path_keys: Table<u32>,
     /// Reusable buffers, one per ply.
-    pool: Vec<(Vec<Node<G>>, Vec<u64>, Vec<Val>)>,
+    pool: Vec<Buffers<G>>,
     pub nodes: u64,
     limits: Limits,
     aborted: bool,
@@ -274,9 +277,7 @@ impl<'g, G: Game> Dfpn<'g, G> {
         if !self.on_path_keys.contains_key(&key) {
             return None;
         }
-        self.path
-            .iter()
-            .position(|(k, n)| *k == key && n == node)
+        self.path.iter().position(|(k, n)| *k == key && n == node)
     }
 
     fn mid(&mut self, node: Node<G>, key: u64, th_pn: u32, th_dn: u32) -> Val {
@@ -412,7 +413,11 @@ impl<'g, G: Game> Dfpn<'g, G> {
                     rep: CLEAN,
                 };
             }
-            return Val { pn: INF, dn: 0, rep };
+            return Val {
+                pn: INF,
+                dn: 0,
+                rep,
+            };
         }
         let (pn, dn) = (pn.min(INF - 1), dn.min(INF - 1));
         self.store(key, node, pn, dn);
@@ -528,7 +533,15 @@ mod tests {
         // -> 3 repetition again. 0 is lost. Now give 3 a second way: 3 -> 7 (win) only;
         // everything proved.
         let mut g = Toy {
-            edges: vec![vec![1, 2], vec![3], vec![3], vec![1, 6], vec![], vec![], vec![]],
+            edges: vec![
+                vec![1, 2],
+                vec![3],
+                vec![3],
+                vec![1, 6],
+                vec![],
+                vec![],
+                vec![],
+            ],
             or: vec![true, false, false, true, true, true, true],
             value: vec![Open, Open, Open, Open, Open, Open, RefuterWin],
         };

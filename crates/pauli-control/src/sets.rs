@@ -127,7 +127,9 @@ impl PointSet {
 
 impl fmt::Debug for PointSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|p| p.index())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|p| p.index()))
+            .finish()
     }
 }
 

@@ -28,10 +28,18 @@ fn seki_nobody_controls() {
     // hypothetical game the opponent, moving first, just waits. Outer groups are alive.
     let b = board(&[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"]);
     let m = analyze_default(&b);
-    assert_picture(&b, &m, &["WW---BB", "WW---BB", "WW---BB", "WWWWBBB", "WWWWBBB"]);
+    assert_picture(
+        &b,
+        &m,
+        &["WW---BB", "WW---BB", "WW---BB", "WWWWBBB", "WWWWBBB"],
+    );
     assert!(m.dead_stones(&b).is_empty());
     // "Not controlled" for the inner stones is proved by searching every candidate set.
-    assert!(m.findings.iter().any(|f| matches!(f.reason, Reason::AllSetsRefuted { .. })));
+    assert!(
+        m.findings
+            .iter()
+            .any(|f| matches!(f.reason, Reason::AllSetsRefuted { .. }))
+    );
 }
 
 #[test]
@@ -60,7 +68,11 @@ fn large_empty_territory_is_fast() {
     let b = board(&r);
     let m = analyze_default(&b);
     for p in b.topology().points() {
-        let want = if p.index() < 4 * 19 { Control::Black } else { Control::White };
+        let want = if p.index() < 4 * 19 {
+            Control::Black
+        } else {
+            Control::White
+        };
         assert_eq!(m.control(p), want, "{}", b.topology().sgf(p));
     }
     assert!(m.nodes < 100, "{} nodes", m.nodes);
@@ -111,15 +123,12 @@ fn unfilled_ko_inside_the_territory_goes_to_the_refuter() {
 #[test]
 fn budget_exhaustion_is_undecided_not_a_guess() {
     let b = board(&[".X.OX.", ".OOOXX", "OOXXX.", "XXXXXX"]);
-    let tiny = Options {
-        budgets: Budgets {
-            local_nodes: 5,
-            search_nodes: 5,
-            position_nodes: 20,
-            ..Budgets::default()
-        },
-        ..Options::default()
-    };
+    let tiny = Options::with_budgets(Budgets {
+        local_nodes: 5,
+        search_nodes: 5,
+        position_nodes: 20,
+        ..Budgets::default()
+    });
     let m = analyze(&b, &[], &tiny).unwrap();
     let und = m.undecided();
     assert!(!und.is_empty());
@@ -130,9 +139,17 @@ fn budget_exhaustion_is_undecided_not_a_guess() {
         .filter(|f| f.verdict == Verdict::Undecided)
         .map(|f| &f.reason)
         .collect();
-    assert!(reasons.iter().all(|r| matches!(r, Reason::Exhausted { .. })));
+    assert!(
+        reasons
+            .iter()
+            .all(|r| matches!(r, Reason::Exhausted { .. }))
+    );
     for p in und {
-        assert!(m.findings.iter().any(|f| f.verdict == Verdict::Undecided && f.points.contains(&p)));
+        assert!(
+            m.findings
+                .iter()
+                .any(|f| f.verdict == Verdict::Undecided && f.points.contains(&p))
+        );
     }
     // The assessment lists them as undecided, and calls nothing dead.
     let a = m.assessment(&b);
@@ -158,4 +175,3 @@ pub fn corner_territory(w: usize, h: usize) -> Vec<String> {
     rows[n - 3][n - 1] = '.';
     rows.into_iter().map(|r| r.into_iter().collect()).collect()
 }
-

@@ -22,12 +22,17 @@ pub fn board(rows: &[&str]) -> Board {
         }
     }
     b.setup(&edits);
-    assert!(b.libertyless_chains().is_empty(), "diagram has chains without liberties");
+    assert!(
+        b.libertyless_chains().is_empty(),
+        "diagram has chains without liberties"
+    );
     b
 }
 
 pub fn pt(b: &Board, s: &str) -> Point {
-    b.topology().parse_sgf(s).unwrap_or_else(|| panic!("no point {s}"))
+    b.topology()
+        .parse_sgf(s)
+        .unwrap_or_else(|| panic!("no point {s}"))
 }
 
 pub fn pts(b: &Board, list: &str) -> Vec<Point> {
@@ -64,5 +69,9 @@ pub fn picture(b: &Board, m: &ControlMap) -> String {
 pub fn assert_picture(b: &Board, m: &ControlMap, rows: &[&str]) {
     let got = picture(b, m);
     let want: String = rows.iter().map(|r| format!("{r}\n")).collect();
-    assert_eq!(got, want, "control map\n got:\n{got}\nwant:\n{want}\nfindings: {:#?}", m.findings);
+    assert_eq!(
+        got, want,
+        "control map\n got:\n{got}\nwant:\n{want}\nfindings: {:#?}",
+        m.findings
+    );
 }

@@ -18,10 +18,8 @@ pub fn final_board(rec: &GameRecord) -> Board {
             Action::Move {
                 color,
                 mv: RecordedMove::Place(p),
-            } => {
-                if b.is_empty_at(*p) {
-                    b.play(*p, *color);
-                }
+            } if b.is_empty_at(*p) => {
+                b.play(*p, *color);
             }
             _ => {}
         }
@@ -33,7 +31,9 @@ pub fn final_board(rec: &GameRecord) -> Board {
 }
 
 pub fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -51,8 +51,12 @@ pub fn counted(dir: &str) -> Vec<(PathBuf, GameRecord)> {
     sgf_files(&Path::new(CORPUS).join(dir), &mut files);
     let mut out = Vec::new();
     for f in files {
-        let Ok(bytes) = std::fs::read(&f) else { continue };
-        let Ok(file) = sgf_record::read_sgf(&bytes, &Default::default()) else { continue };
+        let Ok(bytes) = std::fs::read(&f) else {
+            continue;
+        };
+        let Ok(file) = sgf_record::read_sgf(&bytes, &Default::default()) else {
+            continue;
+        };
         for g in file.games.into_iter().flatten() {
             let scored = matches!(
                 g.result.as_ref().map(|r| &r.outcome),
@@ -177,20 +181,48 @@ fn explore_kgs() {
     let mut st = Stats::default();
     let only = std::env::var("ONLY").ok();
     let need_markup = std::env::var("DIR").is_err();
-    for (path, rec) in games.iter().filter(|(_, r)| !need_markup || !r.markup.is_empty()).filter(|(p, _)| only.as_ref().is_none_or(|o| p.to_string_lossy().contains(o.as_str()))).take(20) {
+    for (path, rec) in games
+        .iter()
+        .filter(|(_, r)| !need_markup || !r.markup.is_empty())
+        .filter(|(p, _)| {
+            only.as_ref()
+                .is_none_or(|o| p.to_string_lossy().contains(o.as_str()))
+        })
+        .take(20)
+    {
         let b = final_board(rec);
-        let mut o = Options::default();
-        if let Ok(v) = std::env::var("PN") { o.budgets.position_nodes = v.parse().unwrap(); }
-        if let Ok(v) = std::env::var("LN") { o.budgets.local_nodes = v.parse().unwrap(); }
-        if let Ok(v) = std::env::var("SN") { o.budgets.search_nodes = v.parse().unwrap(); }
-        if let Ok(v) = std::env::var("MS") { o.budgets.max_set = v.parse().unwrap(); }
+        let mut o = Options::with_budgets(pauli_control::Budgets::default());
+        if let Ok(v) = std::env::var("PN") {
+            o.budgets.position_nodes = v.parse().unwrap();
+        }
+        if let Ok(v) = std::env::var("LN") {
+            o.budgets.local_nodes = v.parse().unwrap();
+        }
+        if let Ok(v) = std::env::var("SN") {
+            o.budgets.search_nodes = v.parse().unwrap();
+        }
+        if let Ok(v) = std::env::var("MS") {
+            o.budgets.max_set = v.parse().unwrap();
+        }
         let m = st.add(&b, &o);
-        println!("{} undecided {} nodes {} t {}µs", path.display(), m.undecided().len(), m.nodes, st.times_us.last().unwrap());
-        if m.undecided().len() > 0 && std::env::var("SHOW").is_ok() {
+        println!(
+            "{} undecided {} nodes {} t {}µs",
+            path.display(),
+            m.undecided().len(),
+            m.nodes,
+            st.times_us.last().unwrap()
+        );
+        if !m.undecided().is_empty() && std::env::var("SHOW").is_ok() {
             println!("{}", picture(&b, &m));
             for f in &m.findings {
                 if true {
-                    println!("  {:?} {:?} {:?} {} pts", f.player, f.reason, f.nodes, f.points.len());
+                    println!(
+                        "  {:?} {:?} {:?} {} pts",
+                        f.player,
+                        f.reason,
+                        f.nodes,
+                        f.points.len()
+                    );
                 }
             }
         }
@@ -203,14 +235,29 @@ fn explore_kgs() {
 #[test]
 #[ignore = "corpus; run with --release --ignored --nocapture"]
 fn corpus_quality() {
-    let limit: usize = std::env::var("CORPUS_LIMIT").ok().and_then(|v| v.parse().ok()).unwrap_or(usize::MAX);
-    let mut o = Options::default();
-    if let Ok(v) = std::env::var("PN") { o.budgets.position_nodes = v.parse().unwrap(); }
-    if let Ok(v) = std::env::var("LN") { o.budgets.local_nodes = v.parse().unwrap(); }
-    if let Ok(v) = std::env::var("SN") { o.budgets.search_nodes = v.parse().unwrap(); }
-    if let Ok(v) = std::env::var("MS") { o.budgets.max_set = v.parse().unwrap(); }
+    let limit: usize = std::env::var("CORPUS_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(usize::MAX);
+    let mut o = Options::with_budgets(pauli_control::Budgets::default());
+    if let Ok(v) = std::env::var("PN") {
+        o.budgets.position_nodes = v.parse().unwrap();
+    }
+    if let Ok(v) = std::env::var("LN") {
+        o.budgets.local_nodes = v.parse().unwrap();
+    }
+    if let Ok(v) = std::env::var("SN") {
+        o.budgets.search_nodes = v.parse().unwrap();
+    }
+    if let Ok(v) = std::env::var("MS") {
+        o.budgets.max_set = v.parse().unwrap();
+    }
     for (name, dirs, markup_only) in [
-        ("kgs 2017 (TB/TW)", &["kgs/2017-01", "kgs/2017-02", "kgs/2017-03"][..], true),
+        (
+            "kgs 2017 (TB/TW)",
+            &["kgs/2017-01", "kgs/2017-02", "kgs/2017-03"][..],
+            true,
+        ),
         ("ogs 9x9", &["ogs/9x9"][..], false),
         ("ogs 19x19", &["ogs/19x19"][..], false),
         ("fox", &["fox"][..], false),
@@ -220,6 +267,7 @@ fn corpus_quality() {
         let (mut agree_games, mut markup_games) = (0, 0);
         let (mut dead_markup, mut dead_ours, mut dead_both, mut dead_conflict) = (0, 0, 0, 0);
         let mut n = 0;
+        let mut cats: std::collections::BTreeMap<String, usize> = Default::default();
         for d in dirs {
             for (_, rec) in counted(d) {
                 if n >= limit {
@@ -231,6 +279,19 @@ fn corpus_quality() {
                 n += 1;
                 let b = final_board(&rec);
                 let m = st.add(&b, &o);
+                for p in b.topology().points() {
+                    let pc = m.get(p);
+                    let k = format!(
+                        "{:?}/{:?}/{}",
+                        pc.black,
+                        pc.white,
+                        match b.get(p) {
+                            None => "empty",
+                            Some(_) => "stone",
+                        }
+                    );
+                    *cats.entry(k).or_insert(0usize) += 1;
+                }
                 if !rec.markup.is_empty() {
                     markup_games += 1;
                     let md = markup_dead(&b, &rec);
@@ -239,11 +300,15 @@ fn corpus_quality() {
                     dead_ours += ours.len();
                     dead_both += ours.iter().filter(|p| md.contains(p)).count();
                     // A conflict: a stone we decided (alive or dead) the other way.
-                    let conflict = b.topology().points().filter(|&p| {
-                        let Some(c) = b.get(p) else { return false };
-                        let decided = m.get(p).of(c.opp()) != pauli_control::Verdict::Undecided;
-                        decided && (ours.contains(&p) != md.contains(&p))
-                    }).count();
+                    let conflict = b
+                        .topology()
+                        .points()
+                        .filter(|&p| {
+                            let Some(c) = b.get(p) else { return false };
+                            let decided = m.get(p).of(c.opp()) != pauli_control::Verdict::Undecided;
+                            decided && (ours.contains(&p) != md.contains(&p))
+                        })
+                        .count();
                     dead_conflict += conflict;
                     if conflict == 0 {
                         agree_games += 1;
@@ -252,6 +317,11 @@ fn corpus_quality() {
             }
         }
         st.report(name);
+        if std::env::var("CATS").is_ok() {
+            for (k, v) in &cats {
+                println!("  {k}: {v}");
+            }
+        }
         if markup_games > 0 {
             println!(
                 "  markup: {markup_games} games; dead stones marked {dead_markup}, ours {dead_ours}, \

@@ -6,33 +6,78 @@ use crate::common::*;
 #[test]
 #[ignore = "exploration"]
 fn explore_territory_sizes() {
-    let only: Option<Vec<usize>> = std::env::var("WH").ok().map(|s| s.split('x').map(|x| x.parse().unwrap()).collect());
-    for (w, h) in [(1, 8), (2, 2), (2, 3), (2, 4), (2, 6), (2, 8), (3, 3), (3, 4), (3, 5), (4, 4), (4, 5), (5, 5)] {
-        if only.as_ref().is_some_and(|o| o != &vec![w, h]) { continue; }
+    let only: Option<Vec<usize>> = std::env::var("WH")
+        .ok()
+        .map(|s| s.split('x').map(|x| x.parse().unwrap()).collect());
+    for (w, h) in [
+        (1, 8),
+        (2, 2),
+        (2, 3),
+        (2, 4),
+        (2, 6),
+        (2, 8),
+        (3, 3),
+        (3, 4),
+        (3, 5),
+        (4, 4),
+        (4, 5),
+        (5, 5),
+    ] {
+        if only.as_ref().is_some_and(|o| o != &vec![w, h]) {
+            continue;
+        }
         let rows = corner_territory(w, h);
         let r: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
         let b = board(&r);
         let t = std::time::Instant::now();
         let m = analyze_default(&b);
-        println!("{w}x{h}: undecided {} nodes {} {:?}\n{}", m.undecided().len(), m.nodes, t.elapsed(), picture(&b, &m));
-        for f in &m.findings { println!("F {:?} {:?} {:?} nodes {} points {}", f.player, f.verdict, f.reason, f.nodes, f.points.len()); }
+        println!(
+            "{w}x{h}: undecided {} nodes {} {:?}\n{}",
+            m.undecided().len(),
+            m.nodes,
+            t.elapsed(),
+            picture(&b, &m)
+        );
+        for f in &m.findings {
+            println!(
+                "F {:?} {:?} {:?} nodes {} points {}",
+                f.player,
+                f.verdict,
+                f.reason,
+                f.nodes,
+                f.points.len()
+            );
+        }
     }
 }
 
 #[test]
 #[ignore = "exploration"]
 fn explore_one_territory_big_budget() {
-    let wh: Vec<usize> = std::env::var("WH").unwrap_or("2x8".into()).split('x').map(|x| x.parse().unwrap()).collect();
+    let wh: Vec<usize> = std::env::var("WH")
+        .unwrap_or("2x8".into())
+        .split('x')
+        .map(|x| x.parse().unwrap())
+        .collect();
     let rows = corner_territory(wh[0], wh[1]);
     let r: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
     let b = board(&r);
-    let mut o = pauli_control::Options::default();
-    o.budgets.local_nodes = std::env::var("LN").map(|s| s.parse().unwrap()).unwrap_or(2_000_000);
+    let mut o = pauli_control::Options::with_budgets(pauli_control::Budgets::thorough());
+    o.budgets.local_nodes = std::env::var("LN")
+        .map(|s| s.parse().unwrap())
+        .unwrap_or(2_000_000);
     o.budgets.position_nodes = 20_000_000;
     o.budgets.max_set = 0;
     let t = std::time::Instant::now();
     let m = pauli_control::analyze(&b, &[], &o).unwrap();
-    println!("{}x{}: undecided {} nodes {} {:?}", wh[0], wh[1], m.undecided().len(), m.nodes, t.elapsed());
+    println!(
+        "{}x{}: undecided {} nodes {} {:?}",
+        wh[0],
+        wh[1],
+        m.undecided().len(),
+        m.nodes,
+        t.elapsed()
+    );
 }
 
 #[test]
@@ -40,17 +85,48 @@ fn explore_one_territory_big_budget() {
 fn explore_cases() {
     let cases: &[(&str, &[&str])] = &[
         ("one eye", &[".XO.O", "XXOOO", "OOOO.", "O.OOO"]),
-        ("seki", &[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"]),
+        (
+            "seki",
+            &[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"],
+        ),
         ("dame", &[".X.O.", "XX.OO", ".X.O.", "XX.OO", ".X.O."]),
-        ("dead stone 2x4", &["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"]),
-        ("dead stone 2x3 edge", &["...X.O.", ".O.X.O.", "XXXX.OO", ".X.XOO.", "XXXXO.O"]),
-        ("dead stone in a 1-deep strip", &[".O......X.O", "XXXXXXXXX.O", ".X..X..XXOO", "XXXXXXXXXO.", "OOOOOOOOOOO", ".O.O.O.O.O."]),
-        ("ko at the boundary", &[".X.XO.", "..XO.O", "..XO..", "XXXO..", "..XO.."]),
+        (
+            "dead stone 2x4",
+            &["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"],
+        ),
+        (
+            "dead stone 2x3 edge",
+            &["...X.O.", ".O.X.O.", "XXXX.OO", ".X.XOO.", "XXXXO.O"],
+        ),
+        (
+            "dead stone in a 1-deep strip",
+            &[
+                ".O......X.O",
+                "XXXXXXXXX.O",
+                ".X..X..XXOO",
+                "XXXXXXXXXO.",
+                "OOOOOOOOOOO",
+                ".O.O.O.O.O.",
+            ],
+        ),
+        (
+            "ko at the boundary",
+            &[".X.XO.", "..XO.O", "..XO..", "XXXO..", "..XO.."],
+        ),
     ];
     for (name, rows) in cases {
         let b = board(rows);
         let m = analyze_default(&b);
         println!("{name}: nodes {}\n{}", m.nodes, picture(&b, &m));
-        for f in &m.findings { println!("F {:?} {:?} {:?} nodes {} points {}", f.player, f.verdict, f.reason, f.nodes, f.points.len()); }
+        for f in &m.findings {
+            println!(
+                "F {:?} {:?} {:?} nodes {} points {}",
+                f.player,
+                f.verdict,
+                f.reason,
+                f.nodes,
+                f.points.len()
+            );
+        }
     }
 }

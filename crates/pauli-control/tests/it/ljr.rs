@@ -13,7 +13,11 @@ use std::sync::Arc;
 /// stones) plus dead stones.
 fn score(b: &Board, m: &pauli_control::ControlMap, c: Color) -> usize {
     let a = m.assessment(b);
-    let dead = a.dead.iter().filter(|&&p| b.get(p) == Some(c.opp())).count();
+    let dead = a
+        .dead
+        .iter()
+        .filter(|&&p| b.get(p) == Some(c.opp()))
+        .count();
     a.territory[c].len() + dead
 }
 
@@ -35,11 +39,23 @@ fn ljr08_smallest_bordered_sets() {
     let big = format!("aa ab ca da db cb bb bc ac ba {chain12}");
     let set = |c: Color, at: &str| smallest_bordered_set(&b, c, pt(&b, at)).to_vec();
     assert_eq!(set(Color::Black, "aa"), pts(&b, &big), "(a)");
-    assert_eq!(set(Color::White, "aa"), pts(&b, "aa ab ba ca da db cb bb bc ac"), "(b)");
+    assert_eq!(
+        set(Color::White, "aa"),
+        pts(&b, "aa ab ba ca da db cb bb bc ac"),
+        "(b)"
+    );
     assert_eq!(set(Color::Black, "ea"), pts(&b, chain12), "(c)");
     assert_eq!(set(Color::Black, "da"), pts(&b, &big), "(d)");
-    assert_eq!(set(Color::Black, "fa"), pts(&b, &format!("fa {chain12}")), "(e)");
-    for (c, at) in [(Color::Black, "aa"), (Color::White, "aa"), (Color::Black, "fa")] {
+    assert_eq!(
+        set(Color::Black, "fa"),
+        pts(&b, &format!("fa {chain12}")),
+        "(e)"
+    );
+    for (c, at) in [
+        (Color::Black, "aa"),
+        (Color::White, "aa"),
+        (Color::Black, "fa"),
+    ] {
         let s = smallest_bordered_set(&b, c, pt(&b, at));
         assert!(is_bordered(&b, c, &s));
     }
@@ -116,9 +132,7 @@ fn ljr10_control_needs_the_second_eye() {
     assert_eq!(m.assessment(&b).territory[Color::Black].len(), 2);
 }
 
-const LJR11: [&str; 5] = [
-    ".X.O.OX.", "XXXOOOXX", "OOOXXXXX", ".O.OX.XX", "OOOOXXXX",
-];
+const LJR11: [&str; 5] = [".X.O.OX.", "XXXOOOXX", "OOOXXXXX", ".O.OX.XX", "OOOOXXXX"];
 
 #[test]
 fn ljr11_seki_with_eyes_nobody_controls_the_seki() {
@@ -251,6 +265,10 @@ fn ljr16_one_position_by_agreement() {
     // are nobody's.
     assert_eq!(r.checks[0].status, ClaimStatus::Overturned);
     assert_eq!(r.checks[0].dispute.winner, Some(Color::White));
-    assert_picture(&b, &r.control, &["---WW", "---WW", "---WW", "---WW", "---WW"]);
+    assert_picture(
+        &b,
+        &r.control,
+        &["---WW", "---WW", "---WW", "---WW", "---WW"],
+    );
     assert_eq!(r.control.control(pt(&b, "bb")), Control::Neither);
 }

@@ -1,7 +1,10 @@
 //! Integration tests of pauli-control: one binary, a module per area.
 
-mod common;
+// Index loops over boards read better than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 mod cases;
+mod common;
 mod corpus;
 mod explore;
 mod ljr;

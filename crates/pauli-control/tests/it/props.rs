@@ -11,14 +11,13 @@ use std::sync::Arc;
 
 fn small_budget(order: MoveOrder) -> Options {
     Options {
-        budgets: Budgets {
+        order,
+        ..Options::with_budgets(Budgets {
             local_nodes: 3_000,
             search_nodes: 3_000,
             position_nodes: 30_000,
             ..Budgets::default()
-        },
-        order,
-        ..Options::default()
+        })
     }
 }
 
@@ -54,7 +53,11 @@ fn check_invariants(b: &Board, order: MoveOrder) -> pauli_control::ControlMap {
     // A two-eye formation that stands is controlled by its owner.
     for c in Color::BOTH {
         for p in maximal_formation(b, c).iter() {
-            assert_eq!(m.get(p).of(c), Verdict::Controls, "{c} formation at {p}\n{b:?}");
+            assert_eq!(
+                m.get(p).of(c),
+                Verdict::Controls,
+                "{c} formation at {p}\n{b:?}"
+            );
         }
     }
     // Dead stones are exactly the stones on locations the opponent controls.
@@ -119,16 +122,20 @@ fn move_order_does_not_change_answers_on_the_examples() {
     .map(|rows| board(rows))
     .collect();
     for b in &boards {
-        let maps: Vec<_> = [MoveOrder::Heuristic, MoveOrder::Natural, MoveOrder::Reversed]
-            .iter()
-            .map(|&order| {
-                let o = Options {
-                    order,
-                    ..Options::default()
-                };
-                analyze(b, &[], &o).unwrap()
-            })
-            .collect();
+        let maps: Vec<_> = [
+            MoveOrder::Heuristic,
+            MoveOrder::Natural,
+            MoveOrder::Reversed,
+        ]
+        .iter()
+        .map(|&order| {
+            let o = Options {
+                order,
+                ..Options::default()
+            };
+            analyze(b, &[], &o).unwrap()
+        })
+        .collect();
         for p in b.topology().points() {
             assert_ne!(maps[0].control(p), Control::Undecided);
             assert_eq!(maps[0].control(p), maps[1].control(p), "{b:?} {p}");
@@ -152,7 +159,10 @@ fn the_decomposition_leaf_changes_speed_not_answers() {
     .unwrap();
     for p in b.topology().points() {
         let (x, y) = (with.control(p), without.control(p));
-        assert!(x == y || x == Control::Undecided || y == Control::Undecided, "{p}");
+        assert!(
+            x == y || x == Control::Undecided || y == Control::Undecided,
+            "{p}"
+        );
     }
 }
 

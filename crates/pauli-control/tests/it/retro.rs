@@ -65,7 +65,9 @@ impl H {
     fn play(&self, c: u64, i: usize, col: u8) -> Option<(u64, usize)> {
         let c1 = self.set(c, i, col);
         let opp = 3 - col;
-        let single_nolib = self.nbrs[i].iter().all(|&q| self.get(c1, q) != EMPTY && self.get(c1, q) != col)
+        let single_nolib = self.nbrs[i]
+            .iter()
+            .all(|&q| self.get(c1, q) != EMPTY && self.get(c1, q) != col)
             && !(col == REFUTER && self.border[i]);
         let mut cap = Vec::new();
         for &q in &self.nbrs[i] {
@@ -83,7 +85,11 @@ impl H {
         if cap.is_empty() && !self.has_lib(c2, &self.chain(c2, i)) {
             return None;
         }
-        let ban = if cap.len() == 1 && single_nolib { cap[0] } else { NOBAN };
+        let ban = if cap.len() == 1 && single_nolib {
+            cap[0]
+        } else {
+            NOBAN
+        };
         Some((c2, ban))
     }
     fn prover_formation(&self, c: u64) -> bool {
@@ -123,9 +129,7 @@ impl H {
             .collect();
         let mut alive: Vec<bool> = (0..self.n).map(|i| self.get(c, i) == REFUTER).collect();
         let pinned: Vec<bool> = (0..self.n)
-            .map(|i| {
-                self.get(c, i) == REFUTER && self.chain(c, i).iter().any(|&j| self.border[j])
-            })
+            .map(|i| self.get(c, i) == REFUTER && self.chain(c, i).iter().any(|&j| self.border[j]))
             .collect();
         loop {
             let mut changed = false;
@@ -193,7 +197,12 @@ pub fn retro(b: &Board, prover: Color, s: &PointSet, cap: usize) -> Option<bool>
             .collect(),
         border: spts
             .iter()
-            .map(|&p| b.topology().neighbors(p).iter().any(|q| idx[q.index()].is_none()))
+            .map(|&p| {
+                b.topology()
+                    .neighbors(p)
+                    .iter()
+                    .any(|q| idx[q.index()].is_none())
+            })
             .collect(),
         isolated: spts
             .iter()
@@ -336,7 +345,11 @@ fn retrograde_agrees_with_the_solver() {
     compare(&ljr10, Color::Black, Some("aa ba ca da ab bb cb db"));
     // LJR-16: Black's wall and the two columns with the white stone.
     let ljr16 = ["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."];
-    compare(&ljr16, Color::Black, Some("aa ba ca ab bb cb ac bc cc ad bd cd ae be ce"));
+    compare(
+        &ljr16,
+        Color::Black,
+        Some("aa ba ca ab bb cb ac bc cc ad bd cd ae be ce"),
+    );
     // Small enclosed shapes.
     compare(&["..X", "..X", "XXX"], Color::Black, None);
     compare(&["...", "...", "..."], Color::Black, None);
@@ -344,10 +357,18 @@ fn retrograde_agrees_with_the_solver() {
     compare(&["..X.X", "XXXXX"], Color::Black, None);
     // The unfilled ko of cases.rs: Black's corner with the ko at ca/da.
     let ko = [".X.XO.", "..XO.O", "..XO..", "XXXO..", "..XO.."];
-    compare(&ko, Color::Black, Some("aa ba ca da ab bb cb ac bc cc ad bd cd ae be ce"));
+    compare(
+        &ko,
+        Color::Black,
+        Some("aa ba ca da ab bb cb ac bc cc ad bd cd ae be ce"),
+    );
     // Filled, the same corner is Black's.
     let filled = [".XXXO.", "..XO.O", "..XO..", "XXXO..", "..XO.."];
-    compare(&filled, Color::Black, Some("aa ba ca da ab bb cb ac bc cc ad bd cd ae be ce"));
+    compare(
+        &filled,
+        Color::Black,
+        Some("aa ba ca da ab bb cb ac bc cc ad bd cd ae be ce"),
+    );
     // White's dead stone inside a small territory of Black's, with Black's two eyes.
     let dead = ["..X.X", ".OXXX", "XXX.."];
     compare(&dead, Color::Black, None);
