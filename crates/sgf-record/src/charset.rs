@@ -62,7 +62,8 @@ pub(crate) fn decode(bytes: &[u8]) -> Decoded<'_> {
             text: Cow::Owned(text.into_owned()),
             encoding: enc,
             bom_len,
-            transcoded: enc != encoding_rs::UTF_8,
+            // A replaced byte (1 byte → U+FFFD, 3) moves every later offset.
+            transcoded: enc != encoding_rs::UTF_8 || had_errors,
             findings,
         };
     }
@@ -180,7 +181,8 @@ fn transcode(bytes: &[u8], enc: &'static Encoding, mut findings: Vec<Finding>) -
         text: Cow::Owned(text.into_owned()),
         encoding: enc,
         bom_len: 0,
-        transcoded: enc != encoding_rs::UTF_8,
+        // A replaced byte (1 byte → U+FFFD, 3) moves every later offset.
+        transcoded: enc != encoding_rs::UTF_8 || had_errors,
         findings,
     }
 }
@@ -308,7 +310,8 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
 
 /// Maps a byte offset in the decoded text back to the file: identity for UTF-8 (plus the
 /// BOM); for a transcoded file, the shortest prefix of the bytes whose decoding reaches the
-/// offset (errors only, so the cost does not matter).
+/// offset (the reference for [`crate::locate::Locator`], which `read_sgf` uses).
+#[cfg(test)]
 pub(crate) fn original_offset(bytes: &[u8], d: &Decoded<'_>, text_offset: usize) -> usize {
     if !d.transcoded {
         return d.bom_len + text_offset;

@@ -85,6 +85,22 @@ pub enum ErrorKind {
         /// The limit in force.
         limit: usize,
     },
+    /// A property value longer than [`Limits::max_value_bytes`](crate::Limits::max_value_bytes)
+    /// (the place is its `[`).
+    #[error("a property value of {size} bytes is larger than the limit of {limit} bytes")]
+    ValueTooLarge {
+        /// Size of the value.
+        size: usize,
+        /// The limit in force.
+        limit: usize,
+    },
+    /// More moves on the main line than [`Limits::max_moves`](crate::Limits::max_moves) (the
+    /// place is the first move over the limit).
+    #[error("the game has more than the limit of {limit} moves")]
+    TooManyMoves {
+        /// The limit in force.
+        limit: usize,
+    },
     /// More game trees than [`Limits::max_games`](crate::Limits::max_games).
     #[error("the file has more than the limit of {limit} game trees; the rest are not read")]
     TooManyGames {
@@ -127,6 +143,8 @@ impl ErrorKind {
             ErrorKind::TooDeep { .. } => "too-deep",
             ErrorKind::TooManyNodes { .. } => "too-many-nodes",
             ErrorKind::TooManyGames { .. } => "too-many-games",
+            ErrorKind::ValueTooLarge { .. } => "value-too-large",
+            ErrorKind::TooManyMoves { .. } => "too-many-moves",
             ErrorKind::BoardSize { .. } => "board-size",
             ErrorKind::NotGo { .. } => "not-go",
             ErrorKind::Parser(_) => "parser",
@@ -172,7 +190,9 @@ pub(crate) fn describe_at(text: &str, offset: usize) -> String {
     }
 }
 
-/// Line and column (1-based, columns in characters) of byte `offset` in `text`.
+/// Line and column (1-based, columns in characters) of byte `offset` in `text` (the
+/// reference for [`crate::locate::Locator`], which `read_sgf` uses).
+#[cfg(test)]
 pub(crate) fn line_column(text: &str, offset: usize) -> (u32, u32) {
     let offset = offset.min(text.len());
     let bytes = text.as_bytes();

@@ -51,6 +51,7 @@ mod charset;
 pub mod codes;
 mod error;
 pub mod graph;
+mod locate;
 mod prepass;
 mod values;
 mod write;
@@ -77,6 +78,12 @@ pub struct Limits {
     /// Most nodes on one path from the root (the main line's length, for instance).
     /// Default 250,000.
     pub max_depth: usize,
+    /// Largest property value, in bytes of the decoded text (escapes included). Default
+    /// 1 MiB; the largest value in the test corpus is a 6.8 KB comment.
+    pub max_value_bytes: usize,
+    /// Most moves (`B`, `W` properties) on a game's main line. Default 100,000; the longest
+    /// game in the test corpus has 2,788 moves.
+    pub max_moves: usize,
 }
 
 impl Default for Limits {
@@ -86,6 +93,8 @@ impl Default for Limits {
             max_games: 100_000,
             max_nodes: 1_000_000,
             max_depth: 250_000,
+            max_value_bytes: 1 << 20,
+            max_moves: 100_000,
         }
     }
 }
@@ -128,14 +137,9 @@ pub fn read_sgf(bytes: &[u8], options: &ReadOptions) -> Result<SgfFile, SgfError
     }
     let decoded = charset::decode(bytes);
     let text: &str = &decoded.text;
-    let place = |offset: usize| -> Place {
-        let (line, column) = error::line_column(text, offset);
-        Place {
-            line,
-            column,
-            offset: charset::original_offset(bytes, &decoded, offset),
-        }
-    };
+    // Places are asked for in file order (one forward pass, however many errors).
+    let mut locator = locate::Locator::new(bytes, &decoded);
+    let mut place = |offset: usize| -> Place { locator.place(offset) };
     let scan = prepass::scan(text, limits);
     if scan.games.is_empty() {
         return Err(SgfError {

@@ -49,6 +49,8 @@ pub(crate) struct GameScan {
     pub props: Vec<RawProp>,
     /// Number of nodes in the tree.
     pub nodes: usize,
+    /// Number of moves (`B`, `W` properties) on the main line.
+    pub moves: usize,
     /// Number of `)` missing at the end of the text (a truncated file), 0 normally.
     pub unclosed: usize,
 }
@@ -264,6 +266,17 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
                     );
                 }
                 let ident = normalise_ident(raw_ident, id_start, &mut g);
+                if main_line && (ident == "B" || ident == "W") {
+                    g.moves += 1;
+                    if g.moves > limits.max_moves {
+                        fail!(
+                            id_start,
+                            ErrorKind::TooManyMoves {
+                                limit: limits.max_moves
+                            }
+                        );
+                    }
+                }
                 let mut j = i;
                 while j < b.len() && b[j].is_ascii_whitespace() {
                     j += 1;
@@ -298,6 +311,15 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
                         g.end = b.len();
                         return g;
                     };
+                    if vend - vstart > limits.max_value_bytes {
+                        fail!(
+                            j,
+                            ErrorKind::ValueTooLarge {
+                                size: vend - vstart,
+                                limit: limits.max_value_bytes
+                            }
+                        );
+                    }
                     if let Some(ident) = interesting {
                         g.props.push(RawProp {
                             ident,
@@ -479,6 +501,26 @@ mod tests {
         let s = scan("(;)(;)", &limits);
         assert_eq!(s.games.len(), 1);
         assert_eq!(s.too_many_games, Some(3));
+        let limits = Limits {
+            max_value_bytes: 4,
+            max_moves: 2,
+            ..Limits::default()
+        };
+        assert!(one("(;C[abcd];B[aa]W[bb])").error.is_none());
+        let g = scan("(;C[abcd];B[aa]C[abcde])", &limits).games.remove(0);
+        assert_eq!(
+            g.error,
+            Some((16, ErrorKind::ValueTooLarge { size: 5, limit: 4 }))
+        );
+        let g = scan("(;B[aa];W[bb](;b[cc])(;B[dd]))", &limits)
+            .games
+            .remove(0);
+        assert_eq!(g.error, Some((15, ErrorKind::TooManyMoves { limit: 2 })));
+        // Moves in variations do not count.
+        let g = scan("(;B[aa](;W[bb])(;W[cc]B[dd]W[ee]))", &limits)
+            .games
+            .remove(0);
+        assert_eq!((g.error, g.moves), (None, 2));
     }
 
     #[test]

@@ -2,4 +2,5 @@
 
 mod corpus;
 mod fixtures;
+mod hostile;
 mod quirks;

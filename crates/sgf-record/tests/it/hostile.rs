@@ -1,0 +1,319 @@
+//! Hostile input: files made to hurt, generated here (nothing big is checked in). Each gives
+//! a record or a clear, located error, in bounded time, on a worker thread's small stack.
+//! The binary's view of the same files (time and peak memory of `gorules check`) is in
+//! `crates/gorules/tests/it/hostile.rs`; every limit is in docs/limits.md.
+
+use sgf_record::{ErrorKind, Limits, ReadOptions, SgfFile, read_sgf};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Reads `bytes` on a thread with a 2 MiB stack (as `gorules check`'s workers have), within
+/// `seconds` (a debug build; generous, a linear reader takes a fraction).
+fn read_bounded(bytes: Vec<u8>, options: ReadOptions, seconds: u64) -> Result<SgfFile, String> {
+    let start = Instant::now();
+    let r = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || read_sgf(&bytes, &options).map_err(|e| e.to_string()))
+        .expect("thread")
+        .join()
+        .expect("no panic, no stack overflow");
+    let took = start.elapsed();
+    assert!(
+        took < Duration::from_secs(seconds),
+        "took {took:?}, more than {seconds} s"
+    );
+    r
+}
+
+fn defaults() -> ReadOptions {
+    ReadOptions::default()
+}
+
+fn one_error(f: &SgfFile) -> &sgf_record::SgfError {
+    f.games[0].as_ref().expect_err("an error")
+}
+
+fn hostile_fixture(name: &str) -> Vec<u8> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures/hostile")
+        .join(name);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Found by the `sgf_read` fuzz target: a file read as UTF-8 with bad bytes replaced by
+/// U+FFFD (3 bytes for 1) placed its errors by text offset, past the end of the file.
+#[test]
+fn error_offset_past_end_after_replaced_bytes() {
+    let bytes = hostile_fixture("error-offset-past-end-after-replaced-bytes.sgf");
+    let f = read_sgf(&bytes, &defaults()).expect("reads");
+    let mut errors = 0;
+    for e in f.games.iter().filter_map(|g| g.as_ref().err()) {
+        let place = e.place.expect("located");
+        assert!(place.offset <= bytes.len(), "{e}: offset {}", place.offset);
+        errors += 1;
+    }
+    assert!(errors > 0);
+    // The offset is the file's: the `[` that is never closed.
+    let e = f.games.iter().find_map(|g| g.as_ref().err()).unwrap();
+    assert_eq!(e.kind, ErrorKind::UnterminatedValue);
+    assert_eq!(bytes[e.place.unwrap().offset], b'[');
+}
+
+/// 100,000 broken games after 8 MB of text outside them: each error used to count lines from
+/// the start of the file (quadratic: hours); now one forward pass.
+#[test]
+fn many_located_errors_are_linear() {
+    let mut s = "junk outside any game tree\n".repeat(300_000).into_bytes();
+    for _ in 0..99_999 {
+        s.extend_from_slice(b"(;B[aa]1)\n");
+    }
+    let f = read_bounded(s, defaults(), 20).expect("reads");
+    assert_eq!(f.games.len(), 99_999);
+    let last = f.games[99_998].as_ref().expect_err("broken");
+    assert_eq!(last.code(), "unexpected-character");
+    assert_eq!(last.place.unwrap().line, 300_000 + 99_999);
+    assert_eq!(last.place.unwrap().column, 8);
+}
+
+/// The same in a transcoded (GBK) file: the byte offsets come from decoding the file once.
+#[test]
+fn many_located_errors_in_a_transcoded_file_are_linear() {
+    let mut s = b"(;CA[gb2312]PB[\xc0\xee])\n".to_vec();
+    for _ in 0..20_000 {
+        s.extend_from_slice(b"(;PW[\xc0\xee\xc0\xee]B[aa]1)\n");
+    }
+    let len = s.len();
+    let f = read_bounded(s, defaults(), 20).expect("reads");
+    assert_eq!(f.encoding, "GBK");
+    let last = f.games.last().unwrap().as_ref().expect_err("broken");
+    assert_eq!(last.place.unwrap().offset, len - 3, "{last}");
+}
+
+/// `HA[50000]` and 50,000 black moves before White's: the handicap-as-moves repair removed
+/// the moves one by one (quadratic).
+#[test]
+fn a_huge_handicap_as_moves_is_linear() {
+    let n = 50_000;
+    let mut s = format!("(;GM[1]SZ[19]HA[{n}]");
+    for _ in 0..n {
+        s.push_str(";B[aa]");
+    }
+    for _ in 0..n {
+        s.push_str(";W[bb]");
+    }
+    s.push(')');
+    let f = read_bounded(s.into_bytes(), defaults(), 20).expect("reads");
+    let r = f.games[0].as_ref().expect("reads");
+    assert_eq!(r.move_count(), n);
+    assert!(r.warnings.iter().any(|w| w.code == "handicap-as-moves"));
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_refused_whole() {
+    let opts = ReadOptions {
+        limits: Limits {
+            max_file_bytes: 1000,
+            ..Limits::default()
+        },
+    };
+    let s = format!("(;C[{}])", "x".repeat(1000)).into_bytes();
+    let e = read_bounded(s, opts, 5).expect_err("too large");
+    assert_eq!(
+        e,
+        "the file is 1006 bytes, more than the limit of 1000 bytes"
+    );
+}
+
+/// A value over the limit (default 1 MiB) is an error of its game, at its `[`; the other
+/// games of the file are read.
+#[test]
+fn a_value_over_the_limit_is_a_located_error() {
+    let big = "x".repeat((1 << 20) + 1);
+    let s = format!("(;GM[1];B[aa])\n(;GM[1]C[{big}];B[aa])\n(;W[bb])");
+    let f = read_bounded(s.into_bytes(), defaults(), 10).expect("reads");
+    assert!(f.games[0].is_ok() && f.games[2].is_ok());
+    let e = f.games[1].as_ref().expect_err("too large");
+    assert_eq!(e.code(), "value-too-large");
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 9: a property value of 1048577 bytes is larger than the limit of \
+         1048576 bytes"
+    );
+    // Exactly at the limit is fine.
+    let s = format!("(;C[{}])", "x".repeat(1 << 20));
+    let f = read_bounded(s.into_bytes(), defaults(), 10).expect("reads");
+    assert!(f.games[0].is_ok());
+}
+
+/// 100 MB in one value: over the file limit (64 MiB) before anything is decoded.
+#[test]
+fn a_100_mb_value_is_over_the_file_limit() {
+    let mut s = b"(;C[".to_vec();
+    s.resize(100_000_000, b'x');
+    s.extend_from_slice(b"])");
+    let e = read_bounded(s, defaults(), 10).expect_err("too large");
+    assert!(e.contains("more than the limit of 67108864 bytes"), "{e}");
+}
+
+#[test]
+fn moves_over_the_limit_are_a_located_error() {
+    // Moves in one node count too (`moves-in-one-node`): 100,001 of them.
+    let s = format!("(;GM[1]SZ[9];{})", "B[aa]".repeat(100_001));
+    let f = read_bounded(s.into_bytes(), defaults(), 10).expect("reads");
+    let e = one_error(&f);
+    assert_eq!(e.kind, ErrorKind::TooManyMoves { limit: 100_000 });
+    assert_eq!(e.place.unwrap().column as usize, 14 + 5 * 100_000);
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "line 1, column {}: the game has more than the limit of 100000 moves",
+            14 + 5 * 100_000
+        )
+    );
+    // 100,000 are read.
+    let s = format!("(;GM[1]SZ[9];{})", "B[aa]".repeat(100_000));
+    let f = read_bounded(s.into_bytes(), defaults(), 10).expect("reads");
+    assert_eq!(f.games[0].as_ref().unwrap().move_count(), 100_000);
+}
+
+/// A tree of a million nodes (the limit) reads, every variation counted; one more node is
+/// `too-many-nodes`.
+#[test]
+fn a_million_node_tree() {
+    let tree = |variations: usize| {
+        let mut s = String::with_capacity(8 * variations + 16);
+        s.push_str("(;GM[1]");
+        for _ in 0..variations {
+            s.push_str("(;B[aa])");
+        }
+        s.push(')');
+        s.into_bytes()
+    };
+    let f = read_bounded(tree(999_999), defaults(), 60).expect("reads");
+    let r = f.games[0].as_ref().expect("reads");
+    assert_eq!((r.move_count(), r.variations_ignored), (1, 999_998));
+    let f = read_bounded(tree(1_000_000), defaults(), 60).expect("reads");
+    let e = one_error(&f);
+    assert_eq!(e.kind, ErrorKind::TooManyNodes { limit: 1_000_000 });
+    assert!(
+        e.to_string()
+            .ends_with("the game tree has more than the limit of 1000000 nodes"),
+        "{e}"
+    );
+}
+
+/// 10,000 variations at the end of a ten-move main line: the first is replayed, the others
+/// counted.
+#[test]
+fn ten_thousand_variations() {
+    let mut s = String::from("(;GM[1]SZ[19]");
+    for i in 0..10 {
+        s.push_str(&format!(";B[{}a]", (b'a' + i) as char));
+    }
+    s.push_str("(;W[ss])");
+    for _ in 0..10_000 {
+        s.push_str("(;W[rr];B[qq])");
+    }
+    s.push(')');
+    let f = read_bounded(s.into_bytes(), defaults(), 20).expect("reads");
+    let r = f.games[0].as_ref().expect("reads");
+    assert_eq!((r.move_count(), r.variations_ignored), (11, 10_000));
+    assert!(r.warnings.iter().all(|w| w.code != "game-tree-unclosed"));
+}
+
+/// The depth limit (250,000 nodes on one path), as a main line of empty nodes and as nested
+/// variations: at the limit the tree reads on a 2 MiB stack; one more is `too-deep`.
+#[test]
+fn depth_at_and_over_the_limit() {
+    let line = |n: usize| format!("(;GM[1]{})", ";C[x]".repeat(n - 1)).into_bytes();
+    let f = read_bounded(line(250_000), defaults(), 30).expect("reads");
+    assert!(f.games[0].is_ok());
+    let f = read_bounded(line(250_001), defaults(), 30).expect("reads");
+    assert_eq!(one_error(&f).kind, ErrorKind::TooDeep { limit: 250_000 });
+
+    let nest = |n: usize| {
+        let mut s = String::from("(;GM[1]");
+        for _ in 1..n {
+            s.push_str("(;C[x]");
+        }
+        s.push_str(&")".repeat(n));
+        s.into_bytes()
+    };
+    let f = read_bounded(nest(250_000), defaults(), 30).expect("reads");
+    assert!(f.games[0].is_ok());
+    let f = read_bounded(nest(250_001), defaults(), 30).expect("reads");
+    assert_eq!(one_error(&f).kind, ErrorKind::TooDeep { limit: 250_000 });
+}
+
+/// More game trees than the limit: the first 100,000 are read, then one `too-many-games`.
+#[test]
+fn games_over_the_limit() {
+    let s = "(;)".repeat(100_001).into_bytes();
+    let f = read_bounded(s, defaults(), 20).expect("reads");
+    assert_eq!(f.games.len(), 100_001);
+    assert!(f.games[..100_000].iter().all(Result::is_ok));
+    let e = f.games[100_000].as_ref().expect_err("over");
+    assert_eq!(e.code(), "too-many-games");
+    assert_eq!(e.place.unwrap().offset, 300_000);
+}
+
+/// Board sizes outside 1..=52 are an error of the game, at the value; 52×52 reads.
+#[test]
+fn board_sizes() {
+    for (sz, ok) in [
+        ("0", false),
+        ("500", false),
+        ("53", false),
+        ("52:0", false),
+        ("-1", false),
+        ("99999999999999999999999", false),
+        ("52", true),
+        ("1", true),
+        ("52:1", true),
+    ] {
+        let s = format!("(;GM[1]SZ[{sz}];B[aa])");
+        let f = read_bounded(s.into_bytes(), defaults(), 5).expect("reads");
+        match &f.games[0] {
+            Ok(_) => assert!(ok, "SZ[{sz}] read"),
+            Err(e) => {
+                assert!(!ok, "SZ[{sz}]: {e}");
+                assert_eq!(e.code(), "board-size");
+                assert!(
+                    e.to_string()
+                        .starts_with("line 1, column 11: board size SZ["),
+                    "{e}"
+                );
+            }
+        }
+    }
+}
+
+/// Bad text: invalid UTF-8 without `CA`, a `CA` that lies, NUL bytes, control characters —
+/// always a result, the text kept (renderers escape it), never a panic.
+#[test]
+fn bad_text_gives_a_result() {
+    let cases: &[&[u8]] = &[
+        b"(;PB[\xff\xfe\xfd]PW[\xc0\xee];B[aa])",
+        b"(;CA[UTF-8]PB[\xb0\xa1\xb0\xa1\xb0\xa1];B[aa])",
+        b"(;CA[Shift_JIS]PB[\xff\xff\xff\xff];B[aa])",
+        b"(;CA[\x1b[2J]PB[x];B[aa])",
+        b"(;CA[]PB[\x00\x00]GN[\x00];B[aa]\x00)",
+        b"(;PB[\x1b]0;title\x07\x1b[2J\x9b31m];B[aa])",
+        b"\x00(;B[aa])\x00",
+        b"\xff\xfe(\x00;\x00B\x00[\x00a\x00a\x00]\x00)\x00",
+        b"\xfe\xff\x00(\x00;\x00B",
+    ];
+    for &bytes in cases {
+        let f = read_bounded(bytes.to_vec(), defaults(), 5);
+        if let Ok(f) = f {
+            for g in &f.games {
+                if let Err(e) = g {
+                    assert!(e.place.is_some_and(|p| p.offset <= bytes.len()), "{e}");
+                }
+            }
+        }
+    }
+    let f = read_sgf(b"(;PB[a\x1b[31mb\x00c];B[aa])", &defaults()).unwrap();
+    let r = f.games[0].as_ref().unwrap();
+    assert_eq!(r.info.black.as_deref(), Some("a\u{1b}[31mb\0c"));
+}
