@@ -158,6 +158,35 @@ fn budget_exhaustion_is_undecided_not_a_guess() {
     assert!(m.budget_exhausted);
 }
 
+/// KGS 2017-02-15-11 (B+47.5), top edge, columns g–o shown as a–i: the players agreed that
+/// White's 17 stones are dead, but under rule 14 they live. Their eye space is the straight
+/// three fa–fb–fc (la–lc on the board) with Black's stone ec (kc) inside it; Black moving
+/// first at the vital point fb is answered by fc, capturing ec, and White gets two eyes (fb
+/// after capturing it, and ec).
+pub const AGREED_DEAD_BUT_ALIVE: [&str; 6] = [
+    "X.XXO.OOX",
+    "X.XOO.OX.",
+    ".XOOX.OX.",
+    ".XXOOOOXX",
+    ".XOOOXOXX",
+    "..XXXXXXX",
+];
+
+#[test]
+fn a_group_the_players_agreed_dead_lives_under_rule_14() {
+    let b = board(&AGREED_DEAD_BUT_ALIVE);
+    let s = pauli_control::smallest_bordered_set(&b, Color::White, pt(&b, "fa"));
+    assert_eq!(s.len(), 21);
+    let (r, _) = pauli_control::hypothetical_game(&b, &[], Color::White, &s, &Options::default()).unwrap();
+    assert_eq!(r, pauli_control::GameOutcome::ProverWins);
+    let m = analyze_default(&b);
+    for p in ["ea", "fa", "fb", "fc", "ec", "ge"] {
+        assert_eq!(m.get(pt(&b, p)).white, Verdict::Controls, "{p}");
+        assert_eq!(m.get(pt(&b, p)).black, Verdict::DoesNotControl, "{p}");
+    }
+    assert!(m.dead_stones(&b).contains(&pt(&b, "ec")));
+}
+
 /// Territory generator, shared with the exploration tests.
 /// Black holds columns `0..=w` (the wall in column `w`), with an empty corner territory of
 /// `w`×`h` at the top and two one-point eyes at the bottom; White holds the rest (alive).

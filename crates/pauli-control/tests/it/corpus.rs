@@ -331,3 +331,54 @@ fn corpus_quality() {
         }
     }
 }
+
+/// Lists the stones decided against the KGS markup, with the board and the findings.
+#[test]
+#[ignore = "corpus; run with --release --ignored --nocapture"]
+fn markup_conflicts() {
+    let o = Options::with_budgets(pauli_control::Budgets::default());
+    for d in ["kgs/2017-01", "kgs/2017-02", "kgs/2017-03"] {
+        for (path, rec) in counted(d) {
+            if rec.markup.is_empty() {
+                continue;
+            }
+            let b = final_board(&rec);
+            let m = analyze(&b, &[], &o).unwrap();
+            let md = markup_dead(&b, &rec);
+            let ours = m.dead_stones(&b);
+            let bad: Vec<Point> = b
+                .topology()
+                .points()
+                .filter(|&p| {
+                    let Some(c) = b.get(p) else { return false };
+                    m.get(p).of(c.opp()) != pauli_control::Verdict::Undecided
+                        && ours.contains(&p) != md.contains(&p)
+                })
+                .collect();
+            if bad.is_empty() {
+                continue;
+            }
+            println!(
+                "{} RE {:?}: {}",
+                path.display(),
+                rec.result.as_ref().map(|r| r.raw.clone()),
+                bad.iter()
+                    .map(|&p| format!(
+                        "{}({}: markup {}, ours {})",
+                        b.topology().sgf(p),
+                        b.get(p).unwrap().letter(),
+                        if md.contains(&p) { "dead" } else { "alive" },
+                        if ours.contains(&p) { "dead" } else { "alive" }
+                    ))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            println!("{}", picture(&b, &m));
+            for f in &m.findings {
+                if f.points.iter().any(|p| bad.contains(p)) {
+                    println!("  {:?} {:?} {:?} set {}", f.player, f.verdict, f.reason, f.set.len());
+                }
+            }
+        }
+    }
+}
