@@ -111,6 +111,22 @@ pub enum EngineError {
     Komi(f64),
 }
 
+/// The bytes of a record file for `loadsgf`: a regular file (a FIFO or a device such as
+/// `/dev/zero` would block or never end), read up to one byte past the SGF reader's size
+/// limit so that `read_sgf` refuses a larger one with its own error.
+fn read_record_file(path: &str) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let limit = ReadOptions::default().limits.max_file_bytes as u64;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// `final_status_list`'s statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
@@ -967,7 +983,7 @@ impl Engine {
             },
             _ => return syntax("loadsgf takes a file name and an optional move number"),
         };
-        let bytes = match std::fs::read(path) {
+        let bytes = match read_record_file(path) {
             Ok(b) => b,
             Err(e) => return Response::fail(format!("cannot load file: {e}")),
         };

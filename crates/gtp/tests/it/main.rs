@@ -5,6 +5,7 @@
 mod client;
 mod commands;
 mod games;
+mod hostile;
 mod protocol;
 mod rules;
 mod util;
