@@ -80,7 +80,17 @@ pub(crate) fn zip<R: Read + Seek>(w: &mut Walker<'_>, file: R, name: &str) -> Co
         let mut entry = match archive.by_index(i) {
             Ok(e) => e,
             Err(e) => {
-                // The central directory names it but the member cannot be opened.
+                // The central directory names it but the member cannot be opened. It counts
+                // as a member: a directory of broken entries does not escape the limit.
+                members += 1;
+                if members > limits.max_members {
+                    return w.emit(Item::error(
+                        name,
+                        SourceError::TooManyMembers {
+                            limit: limits.max_members,
+                        },
+                    ));
+                }
                 w.emit(Item::error(
                     member_name(name, &label),
                     SourceError::Member(e.to_string()),
@@ -170,13 +180,32 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
         if !w.in_shard(&full) {
             continue;
         }
+        // A member that is skipped is still decompressed to be passed over: its size counts
+        // towards the archive's limit (a .tar.gz with a 100 GB README is a time bomb).
+        let skipped = |total: &mut u64, reason: String| {
+            *total = total.saturating_add(entry.size());
+            if *total > limits.max_archive_bytes {
+                Err(SourceError::ArchiveTooLarge {
+                    limit: limits.max_archive_bytes,
+                })
+            } else {
+                Ok(ItemKind::Skipped(reason))
+            }
+        };
         let kind = if !(etype.is_file() || etype.is_contiguous()) {
-            ItemKind::Skipped(format!(
-                "not a regular file in the archive ({etype:?}); links are not followed"
-            ))
+            match skipped(
+                &mut total,
+                format!("not a regular file in the archive ({etype:?}); links are not followed"),
+            ) {
+                Ok(kind) => kind,
+                Err(e) => return w.emit(Item::error(full, e)),
+            }
         } else {
             match member_class(&full) {
-                Member::Skip(reason) => ItemKind::Skipped(reason),
+                Member::Skip(reason) => match skipped(&mut total, reason) {
+                    Ok(kind) => kind,
+                    Err(e) => return w.emit(Item::error(full, e)),
+                },
                 Member::Read(format) => {
                     let declared = entry.size();
                     // A tar header's size is the truth (the stream's layout depends on it):

@@ -361,6 +361,14 @@ impl Walker<'_> {
         match std::fs::metadata(path) {
             Err(e) => self.emit(Item::error(name, SourceError::Io(e))),
             Ok(m) if m.is_dir() => self.dir(path),
+            // A FIFO, socket or device met in a directory would block or never end; one
+            // named on the command line (`<(zcat games.sgf.gz)`) is read as asked.
+            Ok(m) if !explicit && !m.is_file() => self.emit(Item {
+                name,
+                kind: ItemKind::Skipped(
+                    "not a regular file (a FIFO, socket or device): not read".to_owned(),
+                ),
+            }),
             Ok(_) => match classify(&name, explicit) {
                 Class::Archive(kind) => self.archive(path, &name, kind),
                 Class::Record(format) => {
