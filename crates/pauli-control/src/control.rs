@@ -329,7 +329,7 @@ pub(crate) fn check_prohibited(board: &Board, prohibited: &[Point]) -> Result<()
 
 pub(crate) fn new_ctx(options: &Options) -> LocalCtx {
     let b = &options.budgets;
-    LocalCtx::new(
+    let mut ctx = LocalCtx::new(
         Limits {
             nodes: b.local_nodes,
             max_depth: b.max_depth,
@@ -338,7 +338,9 @@ pub(crate) fn new_ctx(options: &Options) -> LocalCtx {
         b.position_nodes,
         options.order,
         b.max_local_region,
-    )
+    );
+    ctx.zones = options.relevance_zones;
+    ctx
 }
 
 /// Searches `H(p, S)`; `None` when it does not fit the compact board.

@@ -295,6 +295,9 @@ impl<'c, const W: usize> HGame<'c, W> {
 
 impl<const W: usize> Game for HGame<'_, W> {
     type Node = Pos<W>;
+    type Zone = ();
+
+    fn full_zone(&self, _n: &Pos<W>) {}
 
     fn key(&self, n: &Pos<W>) -> u64 {
         self.a.situation_hash(n)

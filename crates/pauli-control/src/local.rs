@@ -99,6 +99,10 @@ pub(crate) struct LocalCtx {
     /// Nodes spent so far.
     pub spent: u64,
     pub order: MoveOrder,
+    /// Relevance-zone pruning in local games.
+    pub zones: bool,
+    /// Refuter moves pruned by relevance zones (statistics).
+    pub pruned: u64,
     /// Largest region (points) given to a local search.
     pub max_region: usize,
     /// Results by problem, with the node limit they were searched with.
@@ -112,6 +116,8 @@ impl LocalCtx {
             remaining: total,
             spent: 0,
             order,
+            zones: true,
+            pruned: 0,
             max_region,
             cache: HashMap::new(),
         }
@@ -312,17 +318,19 @@ pub(crate) fn solve<G: Graph>(
         ..ctx.limits
     };
     let order = ctx.order;
-    let result = if n <= 64 {
-        run::<1>(&b, &pr, &rf, &reqs_local, limits, order)
+    let zones = ctx.zones;
+    let (result, pruned) = if n <= 64 {
+        run::<1>(&b, &pr, &rf, &reqs_local, limits, order, zones)
     } else if n <= 128 {
-        run::<2>(&b, &pr, &rf, &reqs_local, limits, order)
+        run::<2>(&b, &pr, &rf, &reqs_local, limits, order, zones)
     } else {
-        run::<4>(&b, &pr, &rf, &reqs_local, limits, order)
+        run::<4>(&b, &pr, &rf, &reqs_local, limits, order, zones)
     };
+    ctx.pruned += pruned;
     ctx.charge(result.nodes);
     if std::env::var("PC_DEBUG").is_ok() {
         eprintln!(
-            "local search: {} points ({} refuter, {} prover) {} anchors {:?}: {:?} in {} nodes",
+            "local search: {} points ({} refuter, {} prover) {} anchors {:?}: {:?} in {} nodes, {pruned} pruned",
             pts.len(),
             rf.len(),
             pr.len() - anchors.len(),
@@ -343,7 +351,8 @@ fn run<const W: usize>(
     reqs: &[ReqL],
     limits: Limits,
     order: MoveOrder,
-) -> LocalResult {
+    zones: bool,
+) -> (LocalResult, u64) {
     let a = b.build::<W>();
     let mut ps = Bits::<W>::empty();
     let mut rs = Bits::<W>::empty();
@@ -361,14 +370,18 @@ fn run<const W: usize>(
         a,
         reqs: reqs.to_vec(),
         order,
+        zones,
     };
     let root = LNode { pos, mask };
     let mut s = Dfpn::new(&mut game, limits);
     let outcome = s.solve(root);
-    LocalResult {
-        outcome,
-        nodes: s.nodes,
-    }
+    (
+        LocalResult {
+            outcome,
+            nodes: s.nodes,
+        },
+        s.pruned,
+    )
 }
 
 /// A node of a local game: a position and the part of the arena in play.
@@ -389,6 +402,7 @@ pub(crate) enum ReqL {
 pub(crate) struct LGame<const W: usize> {
     a: Arena<W>,
     reqs: Vec<ReqL>,
+    zones: bool,
     order: MoveOrder,
     scope_hash: u64,
     outside: Bits<W>,
@@ -440,6 +454,14 @@ impl<const W: usize> LGame<W> {
     ///   captured), so the region ends clean with the safe eyes kept.
     /// * For `K = ∅` also: `Q = {q}`, `q` with two or more neighbours, no inner chains.
     fn static_win(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> bool {
+        self.static_win_zone(pos, mask, m).is_some()
+    }
+
+    /// [`LGame::static_win`] with the relevance zone of the win: the points that must stay
+    /// empty for the argument (pairs, reserved liberties, safe eyes); the fill argument itself
+    /// does not care about refuter stones anywhere.
+    fn static_win_zone(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> Option<Bits<W>> {
+        let full = self.a.all;
         let a = &self.a;
         let nm = mask.minus(m);
         let inner = pos.st[0].and(nm);
@@ -449,7 +471,7 @@ impl<const W: usize> LGame<W> {
             self.m_star(pos, mask, m)
         };
         if !pos.st[0].and(mask).is_subset(&ms) {
-            return self.reqs.is_empty() && self.single_q(pos, mask, m);
+            return (self.reqs.is_empty() && self.single_q(pos, mask, m)).then_some(full);
         }
         let empty = a.empty(pos).and(mask);
         let near = a.dilate(ms);
@@ -467,7 +489,7 @@ impl<const W: usize> LGame<W> {
                 ReqL::Libs { members, k } => {
                     let u = self.union_chain(pos, members);
                     if a.dilate(u).and(eyes).count() < u32::from(*k) {
-                        return false;
+                        return None;
                     }
                 }
                 ReqL::Connect { a: x, b: y } => {
@@ -484,16 +506,20 @@ impl<const W: usize> LGame<W> {
                         .minus(eyes);
                     let mut it = common.iter();
                     let (Some(p1), Some(p2)) = (it.next(), it.next()) else {
-                        return false;
+                        return None;
                     };
                     used.set(p1);
                     used.set(p2);
                 }
             }
         }
+        // With requirements or inner chains the zone is everything (no pruning is done
+        // there); otherwise it is the points that must stay empty.
+        let plain = self.reqs.is_empty() && inner.is_empty();
+        let mut zone = if plain { Bits::empty() } else { full };
         let q = mask.minus(ms).minus(near);
         if q.is_empty() {
-            return true;
+            return Some(zone);
         }
         // Greedy pairing.
         let mut free = empty.and(near).minus(eyes).minus(used);
@@ -505,14 +531,16 @@ impl<const W: usize> LGame<W> {
             let cand = a.nbr[qp].and(free);
             let mut it = cand.iter();
             let (Some(x), Some(y)) = (it.next(), it.next()) else {
-                return self.reqs.is_empty() && self.single_q(pos, mask, m);
+                return (self.reqs.is_empty() && self.single_q(pos, mask, m)).then_some(zone);
             };
             free.clear(x);
             free.clear(y);
+            zone.set(x);
+            zone.set(y);
             // Every Q point next to both is covered by this pair.
             covered = covered.or(a.nbr[x].and(a.nbr[y]).and(q));
         }
-        true
+        Some(zone)
     }
 
     /// `Q = {q}` with `q` of degree two or more and no inner chains (`K = ∅` only).
@@ -671,6 +699,103 @@ impl<const W: usize> LGame<W> {
 
 impl<const W: usize> Game for LGame<W> {
     type Node = LNode<W>;
+    type Zone = Bits<W>;
+
+    fn full_zone(&self, _n: &LNode<W>) -> Bits<W> {
+        self.a.all
+    }
+
+    fn leaf_zone(&mut self, n: &LNode<W>) -> Bits<W> {
+        let m = self.m(&n.pos);
+        let inner = n.pos.st[0].and(n.mask).minus(m);
+        if self.clean(&n.pos, n.mask, m) {
+            // Clean without inner chains: every point not in M touches M, whatever stones
+            // the refuter adds (the fill argument).
+            return if self.reqs.is_empty() && inner.is_empty() {
+                Bits::empty()
+            } else {
+                self.a.all
+            };
+        }
+        self.static_win_zone(&n.pos, n.mask, m)
+            .unwrap_or(self.a.all)
+    }
+
+    fn edge_zone(&mut self, parent: &LNode<W>, child: &LNode<W>) -> Bits<W> {
+        let a = &self.a;
+        if child.mask != parent.mask || child.pos.st == parent.pos.st {
+            // A split into components, or a pass.
+            return Bits::empty();
+        }
+        let (p, c) = (&parent.pos, &child.pos);
+        match p.to_move {
+            Side::Prover => {
+                let placed = c.st[0].minus(p.st[0]);
+                let Some(x) = placed.first_one() else {
+                    return a.all;
+                };
+                // Only a stone next to M is legal whatever the refuter adds elsewhere.
+                if !a.dilate(self.m(p)).has(x) {
+                    return a.all;
+                }
+                let captured = p.st[1].minus(c.st[1]);
+                placed.or(captured).or(a.dilate(captured))
+            }
+            Side::Refuter => {
+                if !p.st[0].and(parent.mask).is_subset(&c.st[0]) {
+                    return a.all; // a capture of prover stones
+                }
+                c.st[1].minus(p.st[1])
+            }
+        }
+    }
+
+    fn zone_pruning(&mut self, n: &LNode<W>, kids: &[LNode<W>]) -> Option<usize> {
+        if !self.zones || !self.reqs.is_empty() || n.pos.to_move != Side::Refuter {
+            return None;
+        }
+        if kids.iter().any(|k| k.mask != n.mask) {
+            return None;
+        }
+        let m = self.m(&n.pos);
+        if !n.pos.st[0].and(n.mask).is_subset(&m) {
+            return None;
+        }
+        kids.iter().position(|k| k.pos.st == n.pos.st)
+    }
+
+    fn outside(&self, n: &LNode<W>, kid: &LNode<W>, zone: &Bits<W>) -> bool {
+        let added = kid.pos.st[1].minus(n.pos.st[1]);
+        match added.first_one() {
+            Some(x) => added.count() == 1 && !zone.has(x),
+            None => false,
+        }
+    }
+
+    fn pruning_closure(&mut self, n: &LNode<W>, zp: &Bits<W>) -> Bits<W> {
+        // A refuter move in the zone that is illegal now could become legal if stones added
+        // outside touched it or the refuter chains next to it: their surroundings join the
+        // zone, so that nothing outside can change it.
+        let a = &self.a;
+        let pos = &n.pos;
+        let cm = a.chain_map(pos);
+        let empty = a.empty(pos).and(a.playable).and(n.mask);
+        let mut out = Bits::empty();
+        for x in zp.and(empty).iter() {
+            if a.place_with(pos, &cm, x, Side::Refuter).is_some() {
+                continue;
+            }
+            let mut blob = Bits::single(x);
+            for &q in a.adj(x) {
+                let q = q as usize;
+                if pos.st[1].has(q) {
+                    blob = blob.or(cm.stones[cm.id[q] as usize]);
+                }
+            }
+            out = out.or(blob).or(a.dilate(blob));
+        }
+        out
+    }
 
     fn estimate(&mut self, n: &LNode<W>) -> (u32, u32) {
         // Distance to the static win: interior points (not next to a safe stone), and refuter

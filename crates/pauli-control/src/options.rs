@@ -102,6 +102,10 @@ pub struct Options {
     pub order: MoveOrder,
     /// Use the decomposition leaf inside whole-game searches (speed only).
     pub decomposition_leaf: bool,
+    /// Relevance-zone pruning in local games (Shih et al.): the refuter's pass is searched
+    /// first and refuter moves outside its proof's zone are not searched. Sound (answers never
+    /// change, see the tests) but slower on our measurements, so off by default.
+    pub relevance_zones: bool,
     /// Boards of at most this many points use [`Budgets::thorough`] instead of `budgets`
     /// (small boards are cheap, and their positions are often puzzles); 0 turns it off.
     pub thorough_up_to: usize,
@@ -136,6 +140,7 @@ impl Default for Options {
             keep_prohibited: KeepProhibited::Keep,
             order: MoveOrder::Heuristic,
             decomposition_leaf: true,
+            relevance_zones: false,
             thorough_up_to: 100,
         }
     }

@@ -73,9 +73,26 @@ pub(crate) enum Eval {
     Open,
 }
 
+/// A set of points a proof depends on (a relevance zone, Shih et al.): the proof stays valid
+/// when the refuter has extra stones anywhere outside it.
+pub(crate) trait Zone: Copy + PartialEq {
+    fn union(self, o: Self) -> Self;
+}
+
+impl Zone for () {
+    fn union(self, _: ()) {}
+}
+
+impl<const W: usize> Zone for crate::bits::Bits<W> {
+    fn union(self, o: Self) -> Self {
+        self.or(o)
+    }
+}
+
 /// A game for the search.
 pub(crate) trait Game {
     type Node: Copy + Eq;
+    type Zone: Zone;
     /// A hash of the node (equal nodes, equal hashes).
     fn key(&self, n: &Node<Self>) -> u64;
     /// Static value.
@@ -88,12 +105,36 @@ pub(crate) trait Game {
     fn estimate(&mut self, _n: &Node<Self>) -> (u32, u32) {
         (1, 1)
     }
+    /// A zone containing every point of the node's game.
+    fn full_zone(&self, n: &Node<Self>) -> Self::Zone;
+    /// The zone of a static prover win at `n` (`evaluate` returned `ProverWin`).
+    fn leaf_zone(&mut self, n: &Node<Self>) -> Self::Zone {
+        self.full_zone(n)
+    }
+    /// The points the step from `parent` to `child` depends on.
+    fn edge_zone(&mut self, parent: &Node<Self>, _child: &Node<Self>) -> Self::Zone {
+        self.full_zone(parent)
+    }
+    /// For an AND node whose children are refuter moves and a pass: the index of the pass
+    /// child when relevance-zone pruning is sound at `n`.
+    fn zone_pruning(&mut self, _n: &Node<Self>, _kids: &[Node<Self>]) -> Option<usize> {
+        None
+    }
+    /// Whether the refuter move leading to `kid` lies outside `zone`.
+    fn outside(&self, _n: &Node<Self>, _kid: &Node<Self>, _zone: &Self::Zone) -> bool {
+        false
+    }
+    /// What a node pruned with the pass zone `zp` adds to its own zone (the surroundings of
+    /// refuter moves in `zp` that are illegal now but could become legal).
+    fn pruning_closure(&mut self, n: &Node<Self>, _zp: &Self::Zone) -> Self::Zone {
+        self.full_zone(n)
+    }
 }
 
 type Node<G> = <G as Game>::Node;
 
 /// Children, their keys and values of one expanded node.
-type Buffers<G> = (Vec<Node<G>>, Vec<u64>, Vec<Val>);
+type Buffers<G> = (Vec<Node<G>>, Vec<u64>, Vec<Val<<G as Game>::Zone>>);
 
 /// Why a search stopped without an answer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
@@ -122,19 +163,22 @@ pub(crate) struct Limits {
 }
 
 #[derive(Clone, Copy)]
-struct Entry<N> {
+struct Entry<N, Z> {
     node: N,
     pn: u32,
     dn: u32,
+    /// For proofs: the relevance zone.
+    zone: Z,
 }
 
 /// pn/dn of a child as seen from its parent; `rep` for disproofs: the shallowest path index
 /// of a repetition used (`CLEAN` if none, `TAINT` if the depth limit was used).
 #[derive(Clone, Copy, Debug)]
-struct Val {
+struct Val<Z> {
     pn: u32,
     dn: u32,
     rep: i32,
+    zone: Option<Z>,
 }
 
 const CLEAN: i32 = i32::MAX;
@@ -143,7 +187,7 @@ const TAINT: i32 = -1;
 /// A df-pn searcher over one game.
 pub(crate) struct Dfpn<'g, G: Game> {
     pub game: &'g mut G,
-    tt: Table<Entry<Node<G>>>,
+    tt: Table<Entry<Node<G>, G::Zone>>,
     tt_len: usize,
     path: Vec<(u64, Node<G>)>,
     /// Keys on the path (a key may repeat only on a hash collision or a repetition).
@@ -151,6 +195,8 @@ pub(crate) struct Dfpn<'g, G: Game> {
     /// Reusable buffers, one per ply.
     pool: Vec<Buffers<G>>,
     pub nodes: u64,
+    /// Refuter moves not searched because a proof of the refuter's pass covers them.
+    pub pruned: u64,
     limits: Limits,
     aborted: bool,
     depth_hit: bool,
@@ -166,6 +212,7 @@ impl<'g, G: Game> Dfpn<'g, G> {
             on_path_keys: Table::default(),
             pool: Vec::new(),
             nodes: 0,
+            pruned: 0,
             limits,
             aborted: false,
             depth_hit: false,
@@ -197,14 +244,14 @@ impl<'g, G: Game> Dfpn<'g, G> {
         }
     }
 
-    fn lookup(&self, key: u64, node: &Node<G>) -> Option<Entry<Node<G>>> {
+    fn lookup(&self, key: u64, node: &Node<G>) -> Option<Entry<Node<G>, G::Zone>> {
         self.tt.get(&key).filter(|e| e.node == *node).copied()
     }
 
     /// Stores a value. One entry per key: a different node with the same 64-bit key (a
     /// collision) replaces the old one, which only costs a search later; the node itself is
     /// compared on every lookup, so a collision can never give a wrong value.
-    fn store(&mut self, key: u64, node: Node<G>, pn: u32, dn: u32) {
+    fn store(&mut self, key: u64, node: Node<G>, pn: u32, dn: u32, zone: G::Zone) {
         let fin = pn == 0 || dn == 0;
         if let Some(e) = self.tt.get_mut(&key) {
             if e.node == node {
@@ -212,9 +259,10 @@ impl<'g, G: Game> Dfpn<'g, G> {
                 if e.pn != 0 && e.dn != 0 {
                     e.pn = pn;
                     e.dn = dn;
+                    e.zone = zone;
                 }
             } else if fin || (e.pn != 0 && e.dn != 0) {
-                *e = Entry { node, pn, dn };
+                *e = Entry { node, pn, dn, zone };
             }
             return;
         }
@@ -224,53 +272,56 @@ impl<'g, G: Game> Dfpn<'g, G> {
         {
             return;
         }
-        self.tt.insert(key, Entry { node, pn, dn });
+        self.tt.insert(key, Entry { node, pn, dn, zone });
         self.tt_len += 1;
     }
 
+    fn proof(zone: G::Zone) -> Val<G::Zone> {
+        Val {
+            pn: 0,
+            dn: INF,
+            rep: CLEAN,
+            zone: Some(zone),
+        }
+    }
+
+    fn disproof(rep: i32) -> Val<G::Zone> {
+        Val {
+            pn: INF,
+            dn: 0,
+            rep,
+            zone: None,
+        }
+    }
+
+    fn estimate_val(pn: u32, dn: u32) -> Val<G::Zone> {
+        Val {
+            pn,
+            dn,
+            rep: CLEAN,
+            zone: None,
+        }
+    }
+
     /// The value of a child from the table, the path, or the game's estimate.
-    fn child_val(&mut self, key: u64, node: &Node<G>) -> Val {
+    fn child_val(&mut self, key: u64, node: &Node<G>) -> Val<G::Zone> {
         if let Some(e) = self.lookup(key, node) {
             if e.pn == 0 {
-                return Val {
-                    pn: 0,
-                    dn: INF,
-                    rep: CLEAN,
-                };
+                return Self::proof(e.zone);
             }
             if e.dn == 0 {
-                return Val {
-                    pn: INF,
-                    dn: 0,
-                    rep: CLEAN,
-                };
+                return Self::disproof(CLEAN);
             }
             if let Some(j) = self.on_path(key, node) {
-                return Val {
-                    pn: INF,
-                    dn: 0,
-                    rep: j as i32,
-                };
+                return Self::disproof(j as i32);
             }
-            return Val {
-                pn: e.pn,
-                dn: e.dn,
-                rep: CLEAN,
-            };
+            return Self::estimate_val(e.pn, e.dn);
         }
         if let Some(j) = self.on_path(key, node) {
-            return Val {
-                pn: INF,
-                dn: 0,
-                rep: j as i32,
-            };
+            return Self::disproof(j as i32);
         }
         let (pn, dn) = self.game.estimate(node);
-        Val {
-            pn: pn.max(1),
-            dn: dn.max(1),
-            rep: CLEAN,
-        }
+        Self::estimate_val(pn.max(1), dn.max(1))
     }
 
     fn on_path(&self, key: u64, node: &Node<G>) -> Option<usize> {
@@ -280,15 +331,11 @@ impl<'g, G: Game> Dfpn<'g, G> {
         self.path.iter().position(|(k, n)| *k == key && n == node)
     }
 
-    fn mid(&mut self, node: Node<G>, key: u64, th_pn: u32, th_dn: u32) -> Val {
+    fn mid(&mut self, node: Node<G>, key: u64, th_pn: u32, th_dn: u32) -> Val<G::Zone> {
         self.nodes += 1;
         if self.nodes > self.limits.nodes {
             self.aborted = true;
-            return Val {
-                pn: 1,
-                dn: 1,
-                rep: CLEAN,
-            };
+            return Self::estimate_val(1, 1);
         }
         // A node with an estimate in the table was open when first seen (static values
         // never change).
@@ -302,31 +349,21 @@ impl<'g, G: Game> Dfpn<'g, G> {
         };
         match eval {
             Eval::ProverWin => {
-                self.store(key, node, 0, INF);
-                return Val {
-                    pn: 0,
-                    dn: INF,
-                    rep: CLEAN,
-                };
+                let zone = self.game.leaf_zone(&node);
+                self.store(key, node, 0, INF, zone);
+                return Self::proof(zone);
             }
             Eval::RefuterWin => {
-                self.store(key, node, INF, 0);
-                return Val {
-                    pn: INF,
-                    dn: 0,
-                    rep: CLEAN,
-                };
+                let zone = self.game.full_zone(&node);
+                self.store(key, node, INF, 0, zone);
+                return Self::disproof(CLEAN);
             }
             Eval::Open => {}
         }
         let ply = self.path.len();
         if ply as u32 >= self.limits.max_depth {
             self.depth_hit = true;
-            return Val {
-                pn: INF,
-                dn: 0,
-                rep: TAINT,
-            };
+            return Self::disproof(TAINT);
         }
         let (mut kids, mut keys, mut vals) = self.pool.pop().unwrap_or_default();
         kids.clear();
@@ -336,23 +373,66 @@ impl<'g, G: Game> Dfpn<'g, G> {
         for k in &kids {
             keys.push(self.game.key(k));
         }
+        let full = self.game.full_zone(&node);
         if kids.is_empty() {
             self.pool.push((kids, keys, vals));
-            let (pn, dn) = match kind {
-                Kind::Or => (INF, 0),
-                Kind::And => (0, INF),
+            return match kind {
+                Kind::Or => {
+                    self.store(key, node, INF, 0, full);
+                    Self::disproof(CLEAN)
+                }
+                Kind::And => {
+                    self.store(key, node, 0, INF, full);
+                    Self::proof(full)
+                }
             };
-            self.store(key, node, pn, dn);
-            return Val { pn, dn, rep: CLEAN };
         }
+        // Relevance-zone pruning: the refuter's pass first; once it is proved, only the
+        // refuter moves inside its zone need a search of their own.
+        let pass = match kind {
+            Kind::And => self.game.zone_pruning(&node, &kids),
+            Kind::Or => None,
+        };
+        let mut active: Vec<usize> = match pass {
+            Some(p) => vec![p],
+            None => (0..kids.len()).collect(),
+        };
+        let mut pass_zone: Option<G::Zone> = None;
         self.path.push((key, node));
         *self.on_path_keys.entry(key).or_insert(0) += 1;
         for i in 0..kids.len() {
-            let v = self.child_val(keys[i], &kids[i]);
+            let v = if active.contains(&i) {
+                self.child_val(keys[i], &kids[i])
+            } else {
+                Self::estimate_val(1, 1)
+            };
             vals.push(v);
         }
         let result = loop {
-            let (pn, dn, best, second) = aggregate(kind, &vals);
+            if let (Some(p), None) = (pass, pass_zone) {
+                if vals[p].pn == 0 {
+                    let zp = vals[p].zone.unwrap_or(full);
+                    let closure = self.game.pruning_closure(&node, &zp);
+                    pass_zone = Some(zp.union(closure));
+                    for i in 0..kids.len() {
+                        if i == p {
+                            continue;
+                        }
+                        if self.game.outside(&node, &kids[i], &zp) {
+                            self.pruned += 1;
+                        } else {
+                            active.push(i);
+                            vals[i] = self.child_val(keys[i], &kids[i]);
+                        }
+                    }
+                }
+            }
+            let (mut pn, dn, best, second) = aggregate(kind, &vals, &active);
+            if pass.is_some() && pass_zone.is_none() && pn != 0 {
+                // Until the pass is proved the other refuter moves are still pending: count
+                // them, so that the node does not look cheaper than it is (ordering only).
+                pn = pn.saturating_add((kids.len() - 1) as u32).min(INF);
+            }
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || self.aborted {
                 break (pn, dn);
             }
@@ -376,52 +456,62 @@ impl<'g, G: Game> Dfpn<'g, G> {
                 self.on_path_keys.remove(&key);
             }
         }
-        let rep_or = vals.iter().map(|v| v.rep).min().unwrap_or(CLEAN);
-        let rep_and = vals
-            .iter()
-            .filter(|v| v.dn == 0)
-            .map(|v| v.rep)
-            .max()
-            .unwrap_or(CLEAN);
-        self.pool.push((kids, keys, vals));
         let (pn, dn) = result;
-        if self.aborted {
-            return Val {
-                pn: 1,
-                dn: 1,
-                rep: CLEAN,
+        let out = if self.aborted {
+            Self::estimate_val(1, 1)
+        } else if pn == 0 {
+            // The zone of the proof: the winning child's (OR), or everything the children
+            // searched depend on plus the pass zone (AND).
+            let zone = match kind {
+                Kind::Or => {
+                    let i = active
+                        .iter()
+                        .copied()
+                        .find(|&i| vals[i].pn == 0)
+                        .expect("a proved child");
+                    let e = self.game.edge_zone(&node, &kids[i]);
+                    vals[i].zone.unwrap_or(full).union(e)
+                }
+                Kind::And => {
+                    let mut z = pass_zone.unwrap_or_else(|| {
+                        if pass.is_some() {
+                            full
+                        } else {
+                            vals[active[0]].zone.unwrap_or(full)
+                        }
+                    });
+                    for &i in &active {
+                        let e = self.game.edge_zone(&node, &kids[i]);
+                        z = z.union(vals[i].zone.unwrap_or(full)).union(e);
+                    }
+                    z
+                }
             };
-        }
-        if pn == 0 {
-            self.store(key, node, 0, INF);
-            return Val {
-                pn: 0,
-                dn: INF,
-                rep: CLEAN,
-            };
-        }
-        if dn == 0 {
+            self.store(key, node, 0, INF, zone);
+            Self::proof(zone)
+        } else if dn == 0 {
             let rep = match kind {
-                Kind::Or => rep_or,
-                Kind::And => rep_and,
+                Kind::Or => active.iter().map(|&i| vals[i].rep).min().unwrap_or(CLEAN),
+                Kind::And => active
+                    .iter()
+                    .filter(|&&i| vals[i].dn == 0)
+                    .map(|&i| vals[i].rep)
+                    .max()
+                    .unwrap_or(CLEAN),
             };
             if rep >= ply as i32 {
-                self.store(key, node, INF, 0);
-                return Val {
-                    pn: INF,
-                    dn: 0,
-                    rep: CLEAN,
-                };
+                self.store(key, node, INF, 0, full);
+                Self::disproof(CLEAN)
+            } else {
+                Self::disproof(rep)
             }
-            return Val {
-                pn: INF,
-                dn: 0,
-                rep,
-            };
-        }
-        let (pn, dn) = (pn.min(INF - 1), dn.min(INF - 1));
-        self.store(key, node, pn, dn);
-        Val { pn, dn, rep: CLEAN }
+        } else {
+            let (pn, dn) = (pn.min(INF - 1), dn.min(INF - 1));
+            self.store(key, node, pn, dn, full);
+            Self::estimate_val(pn, dn)
+        };
+        self.pool.push((kids, keys, vals));
+        out
     }
 }
 
@@ -430,13 +520,14 @@ fn sat_sub(a: u32, b: u32) -> u32 {
     a.saturating_sub(b)
 }
 
-/// (pn, dn, best child, second-best number) of a node from its children.
-fn aggregate(kind: Kind, vals: &[Val]) -> (u32, u32, usize, u32) {
-    let mut best = 0;
+/// (pn, dn, best child, second-best number) of a node from its active children.
+fn aggregate<Z>(kind: Kind, vals: &[Val<Z>], active: &[usize]) -> (u32, u32, usize, u32) {
+    let mut best = active[0];
     let mut first = INF + 1;
     let mut second = INF;
     let mut sum: u32 = 0;
-    for (i, v) in vals.iter().enumerate() {
+    for &i in active {
+        let v = &vals[i];
         let (sel, add) = match kind {
             Kind::Or => (v.pn, v.dn),
             Kind::And => (v.dn, v.pn),
@@ -471,6 +562,8 @@ mod tests {
 
     impl Game for Toy {
         type Node = usize;
+        type Zone = ();
+        fn full_zone(&self, _n: &usize) {}
         fn key(&self, n: &usize) -> u64 {
             *n as u64
         }

@@ -177,7 +177,8 @@ fn a_group_the_players_agreed_dead_lives_under_rule_14() {
     let b = board(&AGREED_DEAD_BUT_ALIVE);
     let s = pauli_control::smallest_bordered_set(&b, Color::White, pt(&b, "fa"));
     assert_eq!(s.len(), 21);
-    let (r, _) = pauli_control::hypothetical_game(&b, &[], Color::White, &s, &Options::default()).unwrap();
+    let (r, _) =
+        pauli_control::hypothetical_game(&b, &[], Color::White, &s, &Options::default()).unwrap();
     assert_eq!(r, pauli_control::GameOutcome::ProverWins);
     let m = analyze_default(&b);
     for p in ["ea", "fa", "fb", "fc", "ec", "ge"] {

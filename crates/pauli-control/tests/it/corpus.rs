@@ -376,7 +376,13 @@ fn markup_conflicts() {
             println!("{}", picture(&b, &m));
             for f in &m.findings {
                 if f.points.iter().any(|p| bad.contains(p)) {
-                    println!("  {:?} {:?} {:?} set {}", f.player, f.verdict, f.reason, f.set.len());
+                    println!(
+                        "  {:?} {:?} {:?} set {}",
+                        f.player,
+                        f.verdict,
+                        f.reason,
+                        f.set.len()
+                    );
                 }
             }
         }

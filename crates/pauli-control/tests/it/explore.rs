@@ -68,6 +68,7 @@ fn explore_one_territory_big_budget() {
         .unwrap_or(2_000_000);
     o.budgets.position_nodes = 20_000_000;
     o.budgets.max_set = 0;
+    o.relevance_zones = std::env::var("ZONES").is_ok();
     let t = std::time::Instant::now();
     let m = pauli_control::analyze(&b, &[], &o).unwrap();
     println!(

@@ -145,6 +145,38 @@ fn move_order_does_not_change_answers_on_the_examples() {
 }
 
 #[test]
+fn relevance_zones_change_speed_not_answers() {
+    let mut boards: Vec<Board> = [
+        &[".X.OX.", ".OOOXX", "OOXXX.", "XXXXXX"][..],
+        &["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"][..],
+        &[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"][..],
+    ]
+    .iter()
+    .map(|rows| board(rows))
+    .collect();
+    for (w, h) in [(2, 6), (3, 4), (3, 3)] {
+        let rows = crate::cases::corner_territory(w, h);
+        let r: Vec<&str> = rows.iter().map(String::as_str).collect();
+        boards.push(board(&r));
+    }
+    for b in &boards {
+        let off = analyze(b, &[], &Options::default()).unwrap();
+        let on = analyze(
+            b,
+            &[],
+            &Options {
+                relevance_zones: true,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        for p in b.topology().points() {
+            assert_eq!(off.control(p), on.control(p), "{b:?} {p}");
+        }
+    }
+}
+
+#[test]
 fn the_decomposition_leaf_changes_speed_not_answers() {
     let b = board(&[".X.OX.", ".OOOXX", "OOXXX.", "XXXXXX"]);
     let with = analyze(&b, &[], &Options::default()).unwrap();

@@ -374,7 +374,11 @@ fn retrograde_agrees_with_the_solver() {
     compare(&dead, Color::Black, None);
     // The group of KGS 2017-02-15-11 the players agreed was dead: it lives.
     let alive = crate::cases::AGREED_DEAD_BUT_ALIVE;
-    compare(&alive, Color::White, Some("ea fa ga ha db eb fb gb cc dc ec fc gc dd ed fd gd ce de ee ge"));
+    compare(
+        &alive,
+        Color::White,
+        Some("ea fa ga ha db eb fb gb cc dc ec fc gc dd ed fd gd ce de ee ge"),
+    );
     // LJR-11's seki, one of Black's candidate sets.
     let ljr11 = [".X.O.OX.", "XXXOOOXX", "OOOXXXXX", ".O.OX.XX", "OOOOXXXX"];
     compare(&ljr11, Color::Black, Some("aa ba ab bb cb"));
