@@ -302,10 +302,23 @@ impl<const W: usize> Arena<W> {
 
     /// The chains of `pos` with their liberties.
     pub fn chain_map(&self, pos: &Pos<W>) -> ChainMap<W> {
+        let mut cm = ChainMap {
+            id: Vec::new(),
+            stones: Vec::new(),
+            libs: Vec::new(),
+        };
+        self.chain_map_into(pos, &mut cm);
+        cm
+    }
+
+    /// [`Arena::chain_map`] into a reused buffer.
+    pub fn chain_map_into(&self, pos: &Pos<W>, cm: &mut ChainMap<W>) {
         let empty = self.empty(pos);
-        let mut id = vec![u16::MAX; self.n];
-        let mut stones = Vec::new();
-        let mut libs = Vec::new();
+        cm.id.clear();
+        cm.id.resize(self.n, u16::MAX);
+        cm.stones.clear();
+        cm.libs.clear();
+        let ChainMap { id, stones, libs } = cm;
         for s in 0..2 {
             let mut rest = pos.st[s];
             while let Some(p) = rest.first_one() {
@@ -319,7 +332,6 @@ impl<const W: usize> Arena<W> {
                 stones.push(c);
             }
         }
-        ChainMap { id, stones, libs }
     }
 
     /// [`Arena::place`] with the chains of `pos` known: the same result, much cheaper.

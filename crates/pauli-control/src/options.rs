@@ -30,7 +30,7 @@ impl Default for Budgets {
         Budgets {
             local_nodes: 1_000,
             search_nodes: 1_500,
-            position_nodes: 4_000,
+            position_nodes: 3_000,
             max_depth: 200,
             tt_entries: 1 << 16,
             max_local_region: 160,

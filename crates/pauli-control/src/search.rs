@@ -204,9 +204,10 @@ pub(crate) struct Dfpn<'g, G: Game> {
 
 impl<'g, G: Game> Dfpn<'g, G> {
     pub fn new(game: &'g mut G, limits: Limits) -> Self {
+        let cap = (limits.nodes as usize).clamp(16, 4096);
         Dfpn {
             game,
-            tt: Table::default(),
+            tt: Table::with_capacity_and_hasher(cap, Default::default()),
             tt_len: 0,
             path: Vec::new(),
             on_path_keys: Table::default(),

@@ -92,8 +92,31 @@ pub fn markup_dead(b: &Board, rec: &GameRecord) -> Vec<Point> {
     v
 }
 
+/// CPU time of this thread in nanoseconds (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, Linux):
+/// unlike wall time, it does not depend on how busy the machine is.
+pub fn thread_cpu_ns() -> u64 {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: a valid pointer to a timespec-shaped struct; the clock id is a Linux constant.
+    let r = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    if r == 0 {
+        (t.sec as u64) * 1_000_000_000 + t.nsec as u64
+    } else {
+        0
+    }
+}
+
 #[derive(Default, Debug)]
 pub struct Stats {
+    pub cpu_us: Vec<u64>,
     pub games: usize,
     pub points: usize,
     pub decided: usize,
@@ -106,7 +129,9 @@ pub struct Stats {
 impl Stats {
     pub fn add(&mut self, b: &Board, opts: &Options) -> pauli_control::ControlMap {
         let t = Instant::now();
+        let c0 = thread_cpu_ns();
         let m = analyze(b, &[], opts).unwrap();
+        self.cpu_us.push((thread_cpu_ns() - c0) / 1000);
         self.times_us.push(t.elapsed().as_micros() as u64);
         let und = m.undecided().len();
         self.games += 1;
@@ -124,6 +149,20 @@ impl Stats {
 
     pub fn report(&mut self, name: &str) {
         self.times_us.sort_unstable();
+        self.cpu_us.sort_unstable();
+        let cq = |f: f64| {
+            self.cpu_us
+                .get(((self.cpu_us.len() as f64 - 1.0) * f) as usize)
+                .copied()
+                .unwrap_or(0)
+        };
+        println!(
+            "{name}: CPU time per position median {} µs p90 {} p99 {} max {}",
+            cq(0.5),
+            cq(0.9),
+            cq(0.99),
+            cq(1.0)
+        );
         let q = |f: f64| {
             self.times_us
                 .get(((self.times_us.len() as f64 - 1.0) * f) as usize)
