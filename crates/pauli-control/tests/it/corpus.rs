@@ -427,3 +427,63 @@ fn markup_conflicts() {
         }
     }
 }
+
+/// Claims read from the KGS markup, checked against control: how many a dispute would
+/// uphold, overturn, or leave undecided.
+#[test]
+#[ignore = "corpus; run with --release --ignored --nocapture"]
+fn markup_claims() {
+    use pauli_control::{ClaimStatus, check_claims, claims_from_markup};
+    let o = Options::with_budgets(pauli_control::Budgets::default());
+    let (mut up, mut over, mut und, mut games) = (0, 0, 0, 0);
+    for d in ["kgs/2017-01", "kgs/2017-02", "kgs/2017-03"] {
+        for (path, rec) in counted(d) {
+            if rec.markup.is_empty() {
+                continue;
+            }
+            let b = final_board(&rec);
+            let claims = claims_from_markup(&b, &rec.markup);
+            let r = check_claims(&b, &[], &claims, &o).unwrap();
+            games += 1;
+            for c in &r.checks {
+                match c.status {
+                    ClaimStatus::Upheld => up += 1,
+                    ClaimStatus::Overturned => {
+                        over += 1;
+                        println!(
+                            "{}: {:?} overturned (prover {:?}, winner {:?})",
+                            path.display(),
+                            c.claim,
+                            c.dispute.prover,
+                            c.dispute.winner
+                        );
+                    }
+                    ClaimStatus::Undecided => und += 1,
+                }
+            }
+        }
+    }
+    println!("markup claims in {games} games: upheld {up}, overturned {over}, undecided {und}");
+}
+
+/// Findings about one point of one game: `GAME=path POINT=sgf`.
+#[test]
+#[ignore = "corpus; run with --release --ignored --nocapture"]
+fn explain_point() {
+    let (Ok(game), Ok(point)) = (std::env::var("GAME"), std::env::var("POINT")) else {
+        return;
+    };
+    let bytes = std::fs::read(&game).unwrap();
+    let rec = sgf_record::read_sgf(&bytes, &Default::default()).unwrap().games.remove(0).unwrap();
+    let b = final_board(&rec);
+    let p = b.topology().parse_sgf(&point).unwrap();
+    let m = analyze(&b, &[], &Options::with_budgets(pauli_control::Budgets::default())).unwrap();
+    println!("{point}: {:?}", m.get(p));
+    println!("{}", picture(&b, &m));
+    for f in &m.findings {
+        if f.points.contains(&p) || f.set.contains(&p) {
+            let names: Vec<String> = f.set.iter().map(|&q| b.topology().sgf(q)).collect();
+            println!("  {:?} {:?} {:?} nodes {} set [{}]", f.player, f.verdict, f.reason, f.nodes, names.join(" "));
+        }
+    }
+}
