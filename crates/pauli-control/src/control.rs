@@ -389,7 +389,7 @@ fn run_h<const W: usize>(
         let o = s.solve(root);
         (o, s.nodes)
     };
-    if std::env::var("PC_DEBUG").is_ok() {
+    if crate::debug() {
         eprintln!(
             "H search: {} arena points: {outcome:?} in {nodes} nodes",
             hb.b.len()

@@ -286,7 +286,7 @@ pub(crate) fn decompose<G: Graph>(
             let mut changed = false;
             for c in 0..nc {
                 if state[c] == ChainState::Anchor && credits[groups[c] as usize] < 2 {
-                    if std::env::var("PC_DEBUG").is_ok() {
+                    if crate::debug() {
                         eprintln!(
                             "drop chain of {} stones: group credits {}",
                             ch.members[c].len(),
@@ -329,7 +329,7 @@ pub(crate) fn decompose<G: Graph>(
                             nodes: res.nodes + prior,
                             exhausted: matches!(res.outcome, Outcome::Unknown(_)),
                         };
-                        if std::env::var("PC_DEBUG").is_ok() {
+                        if crate::debug() {
                             debug_area(g, &areas[ai], &res);
                         }
                         exclude_area(ai, &mut areas, &mut state);
@@ -386,7 +386,7 @@ fn debug_area<G: Graph>(g: &G, area: &Area, res: &LocalResult) {
                 .any(|x| g.stone(x) == Some(Side::Prover) && !pts.contains(&x))
         })
         .count();
-    if std::env::var("PC_AREA").is_ok() {
+    if crate::debug() {
         let cells: Vec<String> = pts
             .iter()
             .map(|&p| {

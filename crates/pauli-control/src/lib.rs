@@ -77,6 +77,14 @@ pub use sets::{
 };
 
 use rules_core::{Assessment, AssessmentSource, Assessor, Board, Point};
+use std::sync::OnceLock;
+
+/// Whether `PAULI_CONTROL_DEBUG` is set: then every local and whole-game search, every dropped
+/// chain and every area not proved is described on stderr (a diagnostic, not an interface).
+pub(crate) fn debug() -> bool {
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("PAULI_CONTROL_DEBUG").is_some())
+}
 
 /// Errors of this crate.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

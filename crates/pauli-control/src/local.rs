@@ -346,7 +346,7 @@ pub(crate) fn solve<G: Graph>(
     };
     ctx.pruned += pruned;
     ctx.charge(result.nodes);
-    if std::env::var("PC_DEBUG").is_ok() {
+    if crate::debug() {
         let interior = pts
             .iter()
             .filter(|&&p| !g.nbrs(p).any(|q| anchors.contains(&q)))

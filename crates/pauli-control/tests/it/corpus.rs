@@ -474,16 +474,32 @@ fn explain_point() {
         return;
     };
     let bytes = std::fs::read(&game).unwrap();
-    let rec = sgf_record::read_sgf(&bytes, &Default::default()).unwrap().games.remove(0).unwrap();
+    let rec = sgf_record::read_sgf(&bytes, &Default::default())
+        .unwrap()
+        .games
+        .remove(0)
+        .unwrap();
     let b = final_board(&rec);
     let p = b.topology().parse_sgf(&point).unwrap();
-    let m = analyze(&b, &[], &Options::with_budgets(pauli_control::Budgets::default())).unwrap();
+    let m = analyze(
+        &b,
+        &[],
+        &Options::with_budgets(pauli_control::Budgets::default()),
+    )
+    .unwrap();
     println!("{point}: {:?}", m.get(p));
     println!("{}", picture(&b, &m));
     for f in &m.findings {
         if f.points.contains(&p) || f.set.contains(&p) {
             let names: Vec<String> = f.set.iter().map(|&q| b.topology().sgf(q)).collect();
-            println!("  {:?} {:?} {:?} nodes {} set [{}]", f.player, f.verdict, f.reason, f.nodes, names.join(" "));
+            println!(
+                "  {:?} {:?} {:?} nodes {} set [{}]",
+                f.player,
+                f.verdict,
+                f.reason,
+                f.nodes,
+                names.join(" ")
+            );
         }
     }
 }

@@ -138,29 +138,53 @@ fn node_counts() {
     let cases: &[(&str, &[&str])] = &[
         ("LJR-04 empty 3x3", &["...", "...", "..."]),
         ("LJR-10", &[".X.XO", "XXXXO", "OOOOO", ".....", "....."]),
-        ("LJR-11 seki with eyes", &[".X.O.OX.", "XXXOOOXX", "OOOXXXXX", ".O.OX.XX", "OOOOXXXX"]),
-        ("LJR-12 bent four", &[".X.OX.", ".OOOXX", "OOXXX.", "XXXXXX"]),
+        (
+            "LJR-11 seki with eyes",
+            &[".X.O.OX.", "XXXOOOXX", "OOOXXXXX", ".O.OX.XX", "OOOOXXXX"],
+        ),
+        (
+            "LJR-12 bent four",
+            &[".X.OX.", ".OOOXX", "OOXXX.", "XXXXXX"],
+        ),
         ("LJR-13", &[".XO..", "XXO..", ".XOOO", "XXXO.", ".OXO."]),
         ("LJR-16", &["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."]),
         ("two one-point eyes", &[".X.XO.", "XXXXOO", "OOOOO."]),
         ("one eye", &[".XO.O", "XXOOO", "OOOO.", "O.OOO"]),
-        ("seki", &[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"]),
-        ("dead stone", &["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"]),
+        (
+            "seki",
+            &[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"],
+        ),
+        (
+            "dead stone",
+            &["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"],
+        ),
         ("dame", &[".X.O.", "XX.OO", ".X.O.", "XX.OO", ".X.O."]),
-        ("unfilled ko", &[".X.XO.", "..XO.O", "..XO..", "XXXO..", "..XO.."]),
+        (
+            "unfilled ko",
+            &[".X.XO.", "..XO.O", "..XO..", "XXXO..", "..XO.."],
+        ),
         ("agreed dead, alive", &crate::cases::AGREED_DEAD_BUT_ALIVE),
     ];
     for (name, rows) in cases {
         let b = board(rows);
         let t = std::time::Instant::now();
         let m = analyze_default(&b);
-        println!("{name}: {} nodes, {:?}, undecided {}", m.nodes, t.elapsed(), m.undecided().len());
+        println!(
+            "{name}: {} nodes, {:?}, undecided {}",
+            m.nodes,
+            t.elapsed(),
+            m.undecided().len()
+        );
     }
     for (w, h) in [(2, 6), (3, 4), (3, 5), (2, 8)] {
         let rows = corner_territory(w, h);
         let r: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
         let b = board(&r);
         let m = analyze_default(&b);
-        println!("corner territory {w}x{h}: {} nodes, undecided {}", m.nodes, m.undecided().len());
+        println!(
+            "corner territory {w}x{h}: {} nodes, undecided {}",
+            m.nodes,
+            m.undecided().len()
+        );
     }
 }
