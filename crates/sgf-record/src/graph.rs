@@ -53,6 +53,14 @@ pub enum GraphError {
     /// `first` is not `black` or `white`.
     #[error("first: {0:?} is not \"black\" or \"white\"")]
     First(String),
+    /// More moves than the SGF reader's limit ([`crate::Limits::max_moves`]'s default).
+    #[error("moves: {count} moves, more than the limit of {limit}")]
+    TooManyMoves {
+        /// Moves in the file.
+        count: usize,
+        /// The limit.
+        limit: usize,
+    },
 }
 
 /// The JSON document.
@@ -95,6 +103,13 @@ struct Setup {
 /// [`GraphError`]: JSON errors carry line and column; the others name the field and entry.
 pub fn read_graph_json(text: &str) -> Result<GameRecord, GraphError> {
     let g: GraphGame = serde_json::from_str(text)?;
+    let limit = crate::Limits::default().max_moves;
+    if g.moves.len() > limit {
+        return Err(GraphError::TooManyMoves {
+            count: g.moves.len(),
+            limit,
+        });
+    }
     let edges: Vec<(&str, &str)> = g
         .edges
         .iter()

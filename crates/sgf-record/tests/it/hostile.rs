@@ -317,3 +317,26 @@ fn bad_text_gives_a_result() {
     let r = f.games[0].as_ref().unwrap();
     assert_eq!(r.info.black.as_deref(), Some("a\u{1b}[31mb\0c"));
 }
+
+/// Graph-board games: a board over 10,000 points and more moves than the limit are clear
+/// errors.
+#[test]
+fn graph_games_over_the_limits() {
+    use sgf_record::graph::read_graph_json;
+    let moves = vec!["\"pass\""; 100_001].join(",");
+    let json = format!(r#"{{"points":["a","b"],"edges":[["a","b"]],"moves":[{moves}]}}"#);
+    let e = read_graph_json(&json).expect_err("too many moves");
+    assert_eq!(
+        e.to_string(),
+        "moves: 100001 moves, more than the limit of 100000"
+    );
+    let points: Vec<String> = (0..10_001).map(|i| format!("\"p{i}\"")).collect();
+    let json = format!(r#"{{"points":[{}]}}"#, points.join(","));
+    let e = read_graph_json(&json).expect_err("too many points");
+    assert_eq!(
+        e.to_string(),
+        "board: a graph board needs 1 to 10000 points, this one has 10001"
+    );
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    assert!(read_graph_json(&deep).is_err());
+}
