@@ -41,10 +41,13 @@ fn main() -> ExitCode {
             if is_broken_pipe(&e) {
                 return ExitCode::SUCCESS;
             }
+            // Errors may quote a file's name or content: no escape sequence reaches the
+            // terminal.
+            let sanitize = render::table::sanitize;
             let mut err = io::stderr().lock();
-            let _ = writeln!(err, "gorules: error: {e}");
+            let _ = writeln!(err, "gorules: error: {}", sanitize(&e.to_string()));
             for cause in e.chain().skip(1) {
-                let _ = writeln!(err, "  caused by: {cause}");
+                let _ = writeln!(err, "  caused by: {}", sanitize(&cause.to_string()));
             }
             Status::Error.code()
         }

@@ -179,6 +179,7 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
     if let Some(line) = record_line(&record) {
         picture.notes.insert(0, line);
     }
+    sanitize_text(&mut picture);
 
     let format = args.format.unwrap_or_else(|| {
         match args
@@ -275,6 +276,18 @@ fn record_line(record: &GameRecord) -> Option<String> {
     (!parts.is_empty()).then(|| format!("Record: {}", parts.join(", ")))
 }
 
+/// Names and record text in a picture's title and notes, made safe for a terminal (a file
+/// name or `PB[]` may hold escape sequences).
+fn sanitize_text(picture: &mut Picture) {
+    use crate::render::table::sanitize;
+    if let Some(t) = &mut picture.title {
+        *t = sanitize(t);
+    }
+    for n in &mut picture.notes {
+        *n = sanitize(n);
+    }
+}
+
 /// The position a picture shows, in words: the end, a move during the game, or the move
 /// before the forbidden one where the replay stopped.
 fn position_words(verdict: &Verdict, at: usize, total: usize) -> String {
@@ -349,6 +362,7 @@ pub fn write_game_pictures(
         if let Some(line) = record_line(record) {
             picture.notes.insert(0, line);
         }
+        sanitize_text(&mut picture);
         written.push(write_svg(
             dir,
             &picture_file_name(file, game, ruleset.id()),
@@ -374,7 +388,11 @@ pub fn finding_pictures(
         return;
     }
     if let Err(e) = write_game_pictures(dir, config, file, game, record, Some(&which)) {
-        eprintln!("gorules: warning: no picture of {file} game {game}: {e:#}");
+        let warning = format!("no picture of {file} game {game}: {e:#}");
+        eprintln!(
+            "gorules: warning: {}",
+            crate::render::table::sanitize(&warning)
+        );
     }
 }
 

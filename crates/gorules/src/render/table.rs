@@ -13,7 +13,12 @@ pub fn write(out: &mut dyn Write, files: &[FileReport]) -> io::Result<()> {
             writeln!(out)?;
         }
         if let Some(e) = &f.error {
-            writeln!(out, "{}: error: {}", f.file, e.message)?;
+            writeln!(
+                out,
+                "{}: error: {}",
+                sanitize(&f.file),
+                sanitize(&e.message)
+            )?;
             continue;
         }
         for (j, g) in f.games.iter().enumerate() {
@@ -23,7 +28,12 @@ pub fn write(out: &mut dyn Write, files: &[FileReport]) -> io::Result<()> {
             match g {
                 GameEntry::Report(r) => write_game(out, &f.file, r)?,
                 GameEntry::Error { game, error } => {
-                    writeln!(out, "{} game {game}: error: {}", f.file, error.message)?;
+                    writeln!(
+                        out,
+                        "{} game {game}: error: {}",
+                        sanitize(&f.file),
+                        sanitize(&error.message)
+                    )?;
                 }
             }
         }
@@ -119,7 +129,7 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
             }
         }
         if v.check.status == CheckStatus::Differs {
-            writeln!(out, "  {}: {}", v.ruleset, v.check.detail)?;
+            writeln!(out, "  {}: {}", v.ruleset, sanitize(&v.check.detail))?;
         }
     }
     Ok(())
@@ -184,19 +194,25 @@ fn rule_head(rule: &str) -> &str {
     rule[..end].trim()
 }
 
-/// Text from a file, made safe for a terminal: control characters (escape sequences
-/// included) are shown as `\u{…}` escapes.
+/// Text from a file (or a file's name), made safe for a terminal: control characters (C0
+/// and C1, so every escape sequence: ESC, CSI U+009B, BEL, CR…) and the bidirectional
+/// overrides that reorder what a terminal shows are written as `\u{…}` escapes.
 pub fn sanitize(s: &str) -> String {
-    if !s.chars().any(char::is_control) {
+    if !s.chars().any(unsafe_char) {
         return s.to_owned();
     }
     s.chars()
         .map(|c| {
-            if c.is_control() {
+            if unsafe_char(c) {
                 c.escape_unicode().to_string()
             } else {
                 c.to_string()
             }
         })
         .collect()
+}
+
+/// A character a terminal must not receive from a file as it is.
+fn unsafe_char(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }

@@ -7,6 +7,7 @@ mod consistency;
 mod diff;
 mod fixtures;
 mod gtp;
+mod hostile;
 mod reference;
 mod schema;
 mod show;
