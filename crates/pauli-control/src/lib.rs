@@ -138,9 +138,9 @@ impl ControlAssessor {
     }
 }
 
-impl Assessor for ControlAssessor {
-    fn assess(&self, board: &Board) -> Assessment {
-        match analyze(board, &self.prohibited, &self.options) {
+impl ControlAssessor {
+    fn assess_with(&self, board: &Board, prohibited: &[Point]) -> Assessment {
+        match analyze(board, prohibited, &self.options) {
             Ok(map) => map.assessment(board),
             Err(_) => Assessment {
                 source: AssessmentSource::Auto,
@@ -148,5 +148,25 @@ impl Assessor for ControlAssessor {
                 ..Assessment::default()
             },
         }
+    }
+}
+
+impl Assessor for ControlAssessor {
+    fn assess(&self, board: &Board) -> Assessment {
+        self.assess_with(board, &self.prohibited)
+    }
+
+    /// The game's own permanently prohibited locations (a Pauli game after a cycle removal)
+    /// join the configured ones (reading A11: they stay prohibited inside the set).
+    fn assess_state(&self, state: &dyn rules_core::GameState) -> Assessment {
+        let from_game = state.permanently_prohibited();
+        if from_game.is_empty() {
+            return self.assess(state.board());
+        }
+        let mut prohibited = self.prohibited.clone();
+        prohibited.extend(from_game);
+        prohibited.sort_unstable();
+        prohibited.dedup();
+        self.assess_with(state.board(), &prohibited)
     }
 }
