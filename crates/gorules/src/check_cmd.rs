@@ -88,8 +88,8 @@ pub struct CheckArgs {
     pub max_archive_bytes: u64,
 
     /// Also draw, for every game with a finding, the counted position under each ruleset
-    /// concerned (a forbidden move, a count that differs from the recorded result, undecided
-    /// points) as an SVG in this directory (`<file>-g<game>-<ruleset>.svg`, as `gorules show`
+    /// concerned (a forbidden move, a count that differs from the recorded result, and with
+    /// `--fail-on undecided` undecided points) as an SVG in this directory (`<file>-g<game>-<ruleset>.svg`, as `gorules show`
     /// draws it).
     #[arg(long, value_name = "DIR")]
     pub pictures: Option<std::path::PathBuf>,
@@ -203,10 +203,14 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
                 Err(_) => break,
             }
         }
+        let pictures = args.pictures.as_deref().map(|dir| Pictures {
+            dir,
+            undecided: args.fail_on.contains(&FailOn::Undecided),
+        });
         let done: Vec<Done> = pool.install(|| {
             std::mem::take(&mut chunk)
                 .into_par_iter()
-                .map(|item| process(&config, item, args.pictures.as_deref()))
+                .map(|item| process(&config, item, pictures))
                 .collect()
         });
         for d in done {
@@ -328,7 +332,16 @@ pub fn status_of(s: &Summary, fail_on: &[FailOn], exit_zero: bool) -> Status {
 }
 
 /// Parses and replays one item (in a worker thread).
-fn process(config: &ReplayConfig, item: Item, pictures: Option<&std::path::Path>) -> Done {
+/// `--pictures`: where the pictures go, and whether undecided points are a finding worth
+/// one (only when `--fail-on undecided` makes them one: most unmarked games leave some
+/// points undecided).
+#[derive(Clone, Copy)]
+struct Pictures<'a> {
+    dir: &'a std::path::Path,
+    undecided: bool,
+}
+
+fn process(config: &ReplayConfig, item: Item, pictures: Option<Pictures<'_>>) -> Done {
     match item.kind {
         ItemKind::Skipped(reason) => Done::Skipped {
             name: item.name,
@@ -355,7 +368,7 @@ fn process(config: &ReplayConfig, item: Item, pictures: Option<&std::path::Path>
 fn check_loaded(
     config: &ReplayConfig,
     loaded: Loaded,
-    pictures: Option<&std::path::Path>,
+    pictures: Option<Pictures<'_>>,
 ) -> FileReport {
     let mut fr = FileReport {
         file: loaded.name,
@@ -381,7 +394,13 @@ fn check_loaded(
                                 (pictures, kept, &entry)
                             {
                                 crate::show_cmd::finding_pictures(
-                                    dir, config, &fr.file, index, &record, r,
+                                    dir.dir,
+                                    dir.undecided,
+                                    config,
+                                    &fr.file,
+                                    index,
+                                    &record,
+                                    r,
                                 );
                             }
                             entry

@@ -69,10 +69,23 @@ pub struct RuleArgs {
     pub rules: String,
 
     /// Dead stones for the rulesets that remove or count them: `markup` (the record's
-    /// end-of-game markup), `none`, or points (`D4,Q16` or `dd,pd`). Default: the markup
-    /// when the record has some, else none.
-    #[arg(long, value_name = "markup|none|POINTS")]
+    /// end-of-game markup), `auto` (decided by Pauli's control test, rules 14–17; points it
+    /// cannot decide are reported undecided, never guessed), `none`, or points (`D4,Q16` or
+    /// `dd,pd`). Default: the markup when the record has some, else auto for a finished game
+    /// (a counted result, or two passes at the end), else none.
+    #[arg(long, value_name = "markup|auto|none|POINTS")]
     pub dead: Option<String>,
+
+    /// How much searching the control test (`--dead auto`, `--check-claims`) may do per
+    /// position: `quick`, `default` (about 5 ms per 19×19 position), `thorough` (seconds).
+    #[arg(long, value_enum, default_value_t = crate::control::BudgetArg::Default)]
+    pub control_budget: crate::control::BudgetArg,
+
+    /// Check the claims of the record's end-of-game markup (dead stones, neutral points), or
+    /// of the stones `--dead` names, against Pauli's control test (rule 17) and report those a
+    /// dispute would overturn (replay only).
+    #[arg(long)]
+    pub check_claims: bool,
 
     /// chinese: which repetitions are forbidden.
     #[arg(long, value_enum, default_value_t = SuperkoArg::Positional)]

@@ -2,17 +2,25 @@
 //! checked, policy and dead-stone source chosen.
 
 use crate::cli::RuleArgs;
+use crate::control::CachedAssessor;
 use crate::registry::{self, Choice, RulesetOptions};
 use anyhow::{Context, Result, bail};
-use rules_core::{Assessment, Finding, GameRecord, Point, Policy, ReplayOptions, Ruleset};
+use pauli_control::{ControlAssessor, Options};
+use rules_core::{
+    Assessment, AssessmentChoice, AssessmentSource, Finding, GameRecord, Markup, Point, Policy,
+    ReplayOptions, Ruleset,
+};
 
 /// Where dead stones come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeadSource {
-    /// The record's markup when it has some, else none.
+    /// The record's markup when it has some, else the control test when the game looks
+    /// finished ([`GameRecord::looks_finished`]), else none.
     Default,
     /// The record's end-of-game markup.
     Markup,
+    /// Decided by Pauli's control test (rules 14–17).
+    Auto,
     /// No dead stones: every stone counts as it stands.
     None,
     /// Points named on the command line (parsed per game, on its board).
@@ -29,16 +37,51 @@ pub struct ReplayConfig {
     pub replay: ReplayOptions,
     /// Where dead stones come from.
     pub dead: DeadSource,
+    /// The control test, for `--dead auto` and `--check-claims`.
+    pub control: ControlAssessor,
+    /// Whether to check the markup's claims (rule 17).
+    pub check_claims: bool,
 }
 
 /// The rulesets and assessment for one game, with what choosing them noticed.
 pub struct GamePlan<'a> {
     /// Rulesets in report order.
     pub rulesets: Vec<PlanRuleset<'a>>,
-    /// The assessment of the end position.
-    pub assessment: Assessment,
+    /// The assessment of the end position: given, or decided by the control test.
+    assessment: PlanAssessment<'a>,
     /// Findings for the game report (unknown rules under `recorded`, missing markup…).
     pub warnings: Vec<Finding>,
+}
+
+/// Where a game's assessment comes from.
+enum PlanAssessment<'a> {
+    /// Known before the replay (markup, user, none).
+    Given(Assessment),
+    /// Decided on each replay's final position by the control test (cached per game).
+    Auto(CachedAssessor<'a>),
+}
+
+impl GamePlan<'_> {
+    /// The claims rule 17 checks (`--check-claims`): the stones named by `--dead`, else the
+    /// record's end-of-game markup.
+    pub fn claims(&self, record: &GameRecord) -> Markup {
+        match &self.assessment {
+            PlanAssessment::Given(a) if a.source == AssessmentSource::User => Markup {
+                dead: a.dead.clone(),
+                source: "--dead".to_owned(),
+                ..Markup::default()
+            },
+            _ => record.markup.clone(),
+        }
+    }
+
+    /// The assessment to give the replay driver.
+    pub fn assessment(&self) -> AssessmentChoice<'_> {
+        match &self.assessment {
+            PlanAssessment::Given(a) => AssessmentChoice::Given(a),
+            PlanAssessment::Auto(c) => AssessmentChoice::Auto(c),
+        }
+    }
 }
 
 /// A ruleset of a plan: shared, or built for this game.
@@ -73,10 +116,7 @@ impl ReplayConfig {
             None => DeadSource::Default,
             Some("markup") => DeadSource::Markup,
             Some("none") => DeadSource::None,
-            Some("auto") => bail!(
-                "--dead auto needs the control solver (Pauli's rules 14–17), which this build \
-                 does not have yet; use markup, none, or a list of points"
-            ),
+            Some("auto") => DeadSource::Auto,
             Some(list) => {
                 let points: Vec<String> = list
                     .split([',', ' '])
@@ -102,7 +142,14 @@ impl ReplayConfig {
                 komi: args.komi,
             },
             dead,
+            control: ControlAssessor::new(args.control_budget.options()),
+            check_claims: args.check_claims,
         })
+    }
+
+    /// Options of the control test.
+    pub fn control_options(&self) -> &Options {
+        &self.control.options
     }
 
     /// The rulesets and the assessment for one game.
@@ -121,10 +168,18 @@ impl ReplayConfig {
                 },
             }
         }
+        let given = |a: Assessment| PlanAssessment::Given(a);
+        let auto = || PlanAssessment::Auto(CachedAssessor::new(&self.control));
         let assessment = match &self.dead {
-            DeadSource::None => Assessment::none(),
-            DeadSource::Default if record.markup.is_empty() => Assessment::none(),
-            DeadSource::Default => Assessment::from_markup(&record.markup),
+            DeadSource::None => given(Assessment::none()),
+            DeadSource::Auto => auto(),
+            DeadSource::Default if !record.markup.is_empty() => {
+                given(Assessment::from_markup(&record.markup))
+            }
+            // Dead stones are agreed at the end of a game: an unfinished one (resigned, timed
+            // out, cut short) is scored as it stands, and not searched.
+            DeadSource::Default if record.looks_finished() => auto(),
+            DeadSource::Default => given(Assessment::none()),
             DeadSource::Markup => {
                 if record.markup.is_empty() {
                     warnings.push(Finding::new(
@@ -132,7 +187,7 @@ impl ReplayConfig {
                         "--dead markup: the record has no end-of-game markup; no stone is dead",
                     ));
                 }
-                Assessment::from_markup(&record.markup)
+                given(Assessment::from_markup(&record.markup))
             }
             DeadSource::Points(names) => {
                 let topo = &record.topology;
@@ -147,7 +202,7 @@ impl ReplayConfig {
                         })
                     })
                     .collect::<Result<Vec<Point>>>()?;
-                Assessment::user_dead(points)
+                given(Assessment::user_dead(points))
             }
         };
         Ok(GamePlan {

@@ -15,7 +15,7 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use rules_core::compare::{CauseKind, PairDiff, Side, compare_with_first};
 use rules_core::score::points;
-use rules_core::{AssessmentChoice, Forbidden, GameRecord, PointValue, ScoringInput, replay};
+use rules_core::{Forbidden, GameRecord, PointValue, ScoringInput, replay};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -224,14 +224,7 @@ pub fn diff_game(
         .rulesets
         .iter()
         .map(PlanRuleset::ruleset)
-        .map(|r| {
-            replay(
-                &record,
-                r,
-                &config.replay,
-                AssessmentChoice::Given(&plan.assessment),
-            )
-        })
+        .map(|r| replay(&record, r, &config.replay, plan.assessment()))
         .collect();
     let handicap = record.handicap.unwrap_or(0);
     let values: Vec<Option<Vec<PointValue>>> = replays

@@ -7,6 +7,7 @@ mod check_cmd;
 mod check_report;
 mod cli;
 mod config;
+mod control;
 mod diff_cmd;
 mod docs_cmd;
 mod gtp_cmd;

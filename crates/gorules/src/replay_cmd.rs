@@ -76,14 +76,34 @@ pub fn replay_game(config: &ReplayConfig, index: u32, mut record: GameRecord) ->
     };
     let rulesets: Vec<&dyn rules_core::Ruleset> =
         plan.rulesets.iter().map(PlanRuleset::ruleset).collect();
-    let mut rep = report(
-        index,
-        &record,
-        &rulesets,
-        &config.replay,
-        AssessmentChoice::Given(&plan.assessment),
-    );
-    rep.warnings.extend(plan.warnings);
+    let mut rep = report(index, &record, &rulesets, &config.replay, plan.assessment());
+    rep.warnings.extend(plan.warnings.iter().cloned());
+    if config.check_claims {
+        // Rule 17 checks the claims against the final position of a full replay; Pauli's,
+        // when it is among the rulesets (its permanently prohibited points matter).
+        let under = plan
+            .rulesets
+            .iter()
+            .position(|r| r.ruleset().id() == "pauli")
+            .unwrap_or(0);
+        if let Some(chosen) = plan.rulesets.get(under) {
+            let done = rules_core::replay(
+                &record,
+                chosen.ruleset(),
+                &config.replay,
+                AssessmentChoice::Given(&rules_core::Assessment::none()),
+            );
+            let findings = crate::control::claim_findings(
+                &plan.claims(&record),
+                &*done.state,
+                config.control_options(),
+            );
+            match rep.verdicts.get_mut(under) {
+                Some(v) => v.findings.extend(findings),
+                None => rep.warnings.extend(findings),
+            }
+        }
+    }
     for (verdict, chosen) in rep.verdicts.iter_mut().zip(&plan.rulesets) {
         if let PlanRuleset::Recorded(_, finding) = chosen {
             verdict.findings.insert(0, finding.clone());

@@ -147,21 +147,17 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
     };
     let ruleset = chosen.ruleset();
     // The count is of the end; during the game no assessment applies.
+    let none = Assessment::none();
     let assessment = if end {
-        plan.assessment.clone()
+        plan.assessment()
     } else {
-        Assessment::none()
+        AssessmentChoice::Given(&none)
     };
     let cut = cut_after(&record, at);
     let shown = Path::new(&loaded.name)
         .file_name()
         .map_or_else(|| loaded.name.clone(), |n| n.to_string_lossy().into_owned());
-    let done = replay(
-        &cut,
-        ruleset,
-        &config.replay,
-        AssessmentChoice::Given(&assessment),
-    );
+    let done = replay(&cut, ruleset, &config.replay, assessment);
     let position = position_words(&done.verdict, at, total);
     let mut picture = Picture::from_replay(&cut, &done);
     picture.title = Some(format!(
@@ -305,16 +301,16 @@ fn position_words(verdict: &Verdict, at: usize, total: usize) -> String {
 }
 
 /// The rulesets whose verdict on a game is a finding of `gorules check`: a forbidden move, a
-/// count that differs from the recorded result, or undecided points.
+/// count that differs from the recorded result, or (when `undecided`) undecided points.
 #[must_use]
-pub fn finding_rulesets(report: &GameReport) -> Vec<String> {
+pub fn finding_rulesets(report: &GameReport, undecided: bool) -> Vec<String> {
     report
         .verdicts
         .iter()
         .filter(|v| {
             !v.legal
                 || v.check.status == CheckStatus::Differs
-                || v.score.as_ref().is_some_and(|s| s.undecided > 0)
+                || (undecided && v.score.as_ref().is_some_and(|s| s.undecided > 0))
         })
         .map(|v| v.ruleset.clone())
         .collect()
@@ -347,12 +343,7 @@ pub fn write_game_pictures(
         if which.is_some_and(|w| !w.iter().any(|id| id == ruleset.id())) {
             continue;
         }
-        let done = replay(
-            record,
-            ruleset,
-            &config.replay,
-            AssessmentChoice::Given(&plan.assessment),
-        );
+        let done = replay(record, ruleset, &config.replay, plan.assessment());
         let mut picture = Picture::from_replay(record, &done);
         picture.title = Some(format!(
             "{shown}, game {game}, {}: {}",
@@ -375,15 +366,17 @@ pub fn write_game_pictures(
 /// `gorules check --pictures DIR`: draws the rulesets of one game whose verdicts are findings
 /// ([`finding_rulesets`]); a picture that cannot be written is a warning on standard error,
 /// not a reason to stop checking.
+#[allow(clippy::too_many_arguments)]
 pub fn finding_pictures(
     dir: &Path,
+    undecided: bool,
     config: &ReplayConfig,
     file: &str,
     game: u32,
     record: &GameRecord,
     report: &GameReport,
 ) {
-    let which = finding_rulesets(report);
+    let which = finding_rulesets(report, undecided);
     if which.is_empty() {
         return;
     }

@@ -254,7 +254,9 @@ pub fn agreement_control(
 /// Claims read from a record's end-of-game markup: a dead claim for every stone marked dead
 /// or lying on the opponent's marked territory, and a neutral claim for every unmarked empty
 /// location whose empty region touches stones of one player only (seki eyes, typically) —
-/// claimed by the other player.
+/// claimed by the other player. Neutral claims are read only from markup that marks
+/// territory: a list of dead stones alone (`DS`-style markup, `--dead`) says nothing about
+/// the empty locations.
 #[must_use]
 pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
     let real = Real::new(board, &[]);
@@ -281,8 +283,9 @@ pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
             }
         }
     }
+    let marks_territory = Color::BOTH.iter().any(|&c| !markup.territory[c].is_empty());
     for p in board.topology().points() {
-        if board.is_empty_at(p) && !marked[p.index()] {
+        if marks_territory && board.is_empty_at(p) && !marked[p.index()] {
             for c in Color::BOTH {
                 let (own, opp) = contacted(&real, p.index(), c);
                 if opp && !own {

@@ -141,7 +141,7 @@ impl Default for Options {
             order: MoveOrder::Heuristic,
             decomposition_leaf: true,
             relevance_zones: false,
-            thorough_up_to: 100,
+            thorough_up_to: 49,
         }
     }
 }

@@ -1008,6 +1008,10 @@ impl GameState for PauliGame {
         score::point_values(self, input)
     }
 
+    fn permanently_prohibited(&self) -> Vec<Point> {
+        PauliGame::permanently_prohibited(self)
+    }
+
     fn box_clone(&self) -> Box<dyn GameState> {
         Box::new(self.clone())
     }

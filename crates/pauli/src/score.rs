@@ -57,8 +57,9 @@ pub struct Control {
 impl Control {
     /// Control from an assessment of the end position on `board`: [`ControlMode::Given`]
     /// when the assessment lists controlled locations for either player or comes from the
-    /// solver (source `auto`), [`ControlMode::Agreement`] otherwise. Locations listed as
-    /// undecided are controlled by nobody.
+    /// solver (source `auto`), [`ControlMode::Agreement`] otherwise. Empty locations listed
+    /// as undecided count as they stand: rule 17's counting with the decided dead stones gone
+    /// gives them to the player whose stones alone their region contacts.
     #[must_use]
     pub fn from_assessment(board: &Board, a: &Assessment) -> Control {
         let n = board.len();
@@ -129,9 +130,27 @@ impl Control {
                 c.controlled[s][x.index()] = true;
             }
         }
-        for &x in &a.undecided {
-            c.controlled.black[x.index()] = false;
-            c.controlled.white[x.index()] = false;
+        if given && !a.undecided.is_empty() {
+            // What the control test could not decide counts as it stands: rule 17's counting
+            // with the decided dead stones gone, as if the players had agreed on the board.
+            // A stone there stands for its owner (set above); an empty location is his whose
+            // stones alone its region contacts, else nobody's.
+            let mut stand = Control {
+                mode: ControlMode::Agreement,
+                controlled: PerColor::new(vec![false; n], vec![false; n]),
+                dead: Vec::new(),
+                ignored_dead: Vec::new(),
+                ignored_neutral: Vec::new(),
+                dead_in_mixed_regions: Vec::new(),
+            };
+            stand.agreement(board, a, &dead);
+            for &x in &a.undecided {
+                if board.is_empty_at(x) {
+                    for color in Color::BOTH {
+                        c.controlled[color][x.index()] = stand.controlled[color][x.index()];
+                    }
+                }
+            }
         }
         c.ignored_dead.sort_unstable();
         c.ignored_dead.dedup();
@@ -295,6 +314,13 @@ pub(crate) fn score(
             input.assessment.neutral.len() - control.ignored_neutral.len()
         ),
     });
+    if s.undecided > 0 {
+        s.notes.push(format!(
+            "{} location(s) the control test left undecided count as they stand (rule 17 \
+             counting: an empty one is his whose stones alone its region contacts)",
+            s.undecided
+        ));
+    }
     if !control.ignored_dead.is_empty() {
         s.notes.push(format!(
             "dead marks on empty locations ignored: {}",

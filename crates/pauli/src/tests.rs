@@ -389,7 +389,7 @@ mod r5_count {
     }
 
     #[test]
-    fn neutral_claims_and_undecided_locations_count_for_nobody() {
+    fn neutral_claims_count_for_nobody_and_undecided_locations_as_they_stand() {
         let g = game(&["..X.O", "..X.O", "..X.O"], B);
         let a = Assessment {
             source: AssessmentSource::User,
@@ -408,8 +408,21 @@ mod r5_count {
             ..Assessment::default()
         };
         let s = score(&g, 0.0, &a);
-        assert_eq!(s.black.territory, 4);
+        assert_eq!(
+            s.black.territory, 5,
+            "undecided ac counts as it stands: its region contacts Black only"
+        );
         assert_eq!(s.undecided, 1);
+        // An undecided location whose region contacts both players is nobody's.
+        let a = Assessment {
+            source: AssessmentSource::Auto,
+            territory: PerColor::new(pts(&g, "aa ba ab bb ac bc"), vec![]),
+            undecided: pts(&g, "da"),
+            ..Assessment::default()
+        };
+        let s = score(&g, 0.0, &a);
+        assert_eq!((s.black.territory, s.white.territory, s.dame), (6, 0, 3));
+        assert!(s.notes.iter().any(|n| n.contains("1 location(s)")));
     }
 
     #[test]

@@ -66,6 +66,29 @@ impl GameRecord {
             .filter(|a| matches!(a, Action::Move { .. }))
             .count()
     }
+
+    /// Whether the record shows a finished game whose final position is worth assessing
+    /// (dead stones, control): its result is a count or a draw, or its main line ends with
+    /// two passes. A game ended by resignation, time or nothing at all is scored as it
+    /// stands by default, since no one agreed on its dead stones.
+    #[must_use]
+    pub fn looks_finished(&self) -> bool {
+        if self
+            .result
+            .as_ref()
+            .is_some_and(|r| matches!(r.outcome, Outcome::Score { .. } | Outcome::Draw))
+        {
+            return true;
+        }
+        let mut moves = self.actions.iter().rev().filter_map(|a| match a {
+            Action::Move { mv, .. } => Some(mv),
+            _ => None,
+        });
+        matches!(
+            (moves.next(), moves.next()),
+            (Some(RecordedMove::Pass), Some(RecordedMove::Pass))
+        )
+    }
 }
 
 /// One step of a record's main line.
@@ -252,5 +275,50 @@ impl Finding {
             code: code.into(),
             message: message.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::topology::Topology;
+
+    fn record(moves: &[RecordedMove], result: Option<Outcome>) -> GameRecord {
+        let mut r = GameRecord::new(Arc::new(Topology::square(9).unwrap()));
+        for (i, mv) in moves.iter().enumerate() {
+            let color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            r.actions.push(Action::Move {
+                color,
+                mv: mv.clone(),
+            });
+        }
+        r.result = result.map(|outcome| RecordedResult {
+            outcome,
+            raw: String::new(),
+        });
+        r
+    }
+
+    #[test]
+    fn finished_games_end_in_two_passes_or_a_count() {
+        let p = RecordedMove::Pass;
+        let at = RecordedMove::Place(Point::from_index(3));
+        let resigned = Outcome::Resignation {
+            winner: Color::White,
+        };
+        assert!(record(&[at.clone(), p.clone(), p.clone()], None).looks_finished());
+        assert!(!record(&[p.clone(), at.clone(), p.clone()], None).looks_finished());
+        assert!(!record(std::slice::from_ref(&at), Some(resigned)).looks_finished());
+        assert!(!record(&[], None).looks_finished());
+        let count = Outcome::Score {
+            winner: Color::Black,
+            margin: 2.5,
+        };
+        assert!(record(std::slice::from_ref(&at), Some(count)).looks_finished());
+        assert!(record(&[at], Some(Outcome::Draw)).looks_finished());
     }
 }

@@ -37,8 +37,14 @@ pub struct ReplayOptions {
 /// Supplies the assessment of a final position (dead stones, control) when the caller does
 /// not have one: the seam for automatic dead stones (Pauli's control test).
 pub trait Assessor: Send + Sync {
-    /// Assesses the final position of a game.
+    /// Assesses a final position.
     fn assess(&self, board: &Board) -> Assessment;
+
+    /// Assesses the final state of a game: by default its board; an assessor that needs more
+    /// of the state (Pauli's permanently prohibited locations) reads it here.
+    fn assess_state(&self, state: &dyn GameState) -> Assessment {
+        self.assess(state.board())
+    }
 }
 
 /// The assessment to score with.
@@ -268,9 +274,21 @@ pub fn replay(
         ));
     }
 
+    // An automatic assessment is only made for rulesets that use one (the others score the
+    // board as it stands, and the search can be costly), and only of a final position: a
+    // replay stopped at a forbidden move scores the position before it as it stands.
     let assessment = match assessment {
         AssessmentChoice::Given(a) => a.clone(),
-        AssessmentChoice::Auto(assessor) => assessor.assess(state.board()),
+        AssessmentChoice::Auto(_) if !ruleset.uses_assessment() => Assessment::none(),
+        AssessmentChoice::Auto(_) if stopped => {
+            findings.push(Finding::new(
+                "dead-stones-not-assessed",
+                "the replay stopped at a forbidden move, so its count is of an earlier \
+                 position, which is scored as it stands: no dead stones are searched for",
+            ));
+            Assessment::none()
+        }
+        AssessmentChoice::Auto(assessor) => assessor.assess_state(&*state),
     };
     let scored = state.score(&ScoringInput {
         komi: komi.value,
@@ -456,6 +474,15 @@ pub fn check_result(
     }
     let same_winner = winner == score.winner.color();
     let same_margin = (margin - score.margin.abs()).abs() < 1e-9;
+    // Points the assessment left undecided were counted as they stand: say so.
+    let computed = if score.undecided > 0 {
+        format!(
+            "{computed} ({} point(s) undecided, counted as they stand)",
+            score.undecided
+        )
+    } else {
+        computed
+    };
     if same_winner && same_margin {
         ResultCheck {
             status: CheckStatus::Agrees,

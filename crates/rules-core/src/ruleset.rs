@@ -362,6 +362,12 @@ pub trait GameState: Send {
     /// komi it gives the same totals, so explanations built on it add up.
     fn point_values(&self, input: &ScoringInput<'_>) -> Result<Vec<PointValue>, ScoreError>;
 
+    /// Locations no stone may ever occupy again (Pauli rule 9: used by a removed cycle);
+    /// empty for rulesets without such a rule. Pauli's control test keeps them (ljr.md A11).
+    fn permanently_prohibited(&self) -> Vec<Point> {
+        Vec::new()
+    }
+
     /// A copy of this state (for undo, and for trying moves).
     fn box_clone(&self) -> Box<dyn GameState>;
 

@@ -40,7 +40,7 @@ pub const GAME_TREE_UNCLOSED: &str = "game-tree-unclosed";
 pub const VALUE_WHITESPACE: &str = "value-whitespace";
 /// A later `SZ` on the main line differs from the first (ignored).
 pub const SIZE_REPEATED: &str = "size-repeated";
-/// `KM` is not a number (komi left unset).
+/// `KM` is not a number, or beyond ±[`KOMI_MAX`](crate::KOMI_MAX) (komi left unset).
 pub const KOMI_INVALID: &str = "komi-invalid";
 /// `KM` is kept but unusual: not a multiple of 0.5, or beyond ±20.
 pub const KOMI_UNUSUAL: &str = "komi-unusual";

@@ -163,10 +163,23 @@ pub fn read_graph_json(text: &str) -> Result<GameRecord, GraphError> {
         };
         rec.actions.push(Action::Move { color, mv });
     }
-    rec.komi = g.komi.map(|value| Komi {
-        value,
-        raw: value.to_string(),
-    });
+    rec.komi = match g.komi {
+        Some(value) if value.abs() > values::KOMI_MAX => {
+            rec.warnings.push(Finding::new(
+                crate::codes::KOMI_INVALID,
+                format!(
+                    "komi {value} is beyond ±{} points, more than any board can score; no komi \
+                     is recorded",
+                    values::KOMI_MAX
+                ),
+            ));
+            None
+        }
+        other => other.map(|value| Komi {
+            value,
+            raw: value.to_string(),
+        }),
+    };
     if let Some(r) = g.result.filter(|r| !r.trim().is_empty()) {
         let r = values::parse_result(&r);
         let mut w: Vec<Finding> = Vec::new();

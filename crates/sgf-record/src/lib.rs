@@ -58,7 +58,7 @@ mod write;
 
 pub use charset::encoding_for_label;
 pub use error::{ErrorKind, Place, SgfError};
-pub use values::{KOMI_USUAL_MAX, parse_result};
+pub use values::{KOMI_MAX, KOMI_USUAL_MAX, parse_result};
 pub use write::{WriteError, WriteOptions, write_sgf};
 
 use rules_core::{Finding, GameRecord};

@@ -205,6 +205,13 @@ pub(crate) fn short(s: &str) -> String {
 /// Largest |komi| not reported as unusual.
 pub const KOMI_USUAL_MAX: f64 = 20.0;
 
+/// Komi beyond ±`KOMI_MAX` points is no komi (`komi-invalid`): more than any board can
+/// score (a 52×52 grid has 2,704 points, a graph board at most 10,000), and so large that
+/// counts lose their half points in floating point (`KM[7444…4.50]` made two rulesets'
+/// margins equal while their point-by-point causes differed by 2). The same bound as
+/// `--komi`.
+pub const KOMI_MAX: f64 = 10_000.0;
+
 /// Reads `KM`: a number, blanks allowed. Returns the komi (when it is a number) and findings.
 ///
 /// A whole number of at least 100 in absolute value is read as Fox writes komi: ×100 when it
@@ -248,6 +255,17 @@ pub(crate) fn read_komi(raw: &str, out: &mut Vec<Finding>) -> Option<Komi> {
                 format!("KM[{}] read as {used} points: {why}", short(raw)),
             ));
         }
+    }
+    if used.abs() > KOMI_MAX {
+        out.push(Finding::new(
+            codes::KOMI_INVALID,
+            format!(
+                "KM[{}] is beyond ±{KOMI_MAX} points, more than any board can score; no komi \
+                 is recorded",
+                short(raw)
+            ),
+        ));
+        return None;
     }
     if (used * 2.0).fract() != 0.0 || used.abs() > KOMI_USUAL_MAX {
         out.push(Finding::new(

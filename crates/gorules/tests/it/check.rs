@@ -222,7 +222,14 @@ fn exit_codes() {
         1,
         "parse errors not asked for"
     );
-    assert_eq!(c(&["--fail-on", "undecided", broken]), 0);
+    assert_eq!(c(&["--fail-on", "undecided", "--dead", "none", broken]), 0);
+    // White's side of this 7×7 board is beyond the control test's budget: undecided.
+    let undecided = "fixtures/diff/shared_dame_chinese_vs_pauli.sgf";
+    assert_eq!(c(&["--fail-on", "undecided", undecided]), 1);
+    assert_eq!(
+        c(&["--fail-on", "undecided", "--dead", "none", undecided]),
+        0
+    );
     assert_eq!(c(&["--exit-zero", broken]), 0);
     assert_eq!(c(&["fixtures/no-such-file.sgf"]), 2, "unreadable");
     assert_eq!(

@@ -4,6 +4,7 @@
 mod check;
 mod cli_docs;
 mod consistency;
+mod dead;
 mod diff;
 mod fixtures;
 mod gtp;

@@ -76,11 +76,12 @@ fn large_empty_territory_is_fast() {
         assert_eq!(m.control(p), want, "{}", b.topology().sgf(p));
     }
     assert!(m.nodes < 100, "{} nodes", m.nodes);
-    // A 2×6 corner territory (a second line of interior points) needs a local search.
+    // A 2×6 corner territory (a second line of interior points) needs a local search, with
+    // the thorough budgets (the default gives them to boards of up to 49 points only).
     let rows = corner_territory(2, 6);
     let r: Vec<&str> = rows.iter().map(String::as_str).collect();
     let b = board(&r);
-    let m = analyze_default(&b);
+    let m = analyze(&b, &[], &Options::with_budgets(Budgets::thorough())).unwrap();
     assert!(m.undecided().is_empty());
     assert_eq!(m.control(pt(&b, "aa")), Control::Black);
 }

@@ -159,14 +159,19 @@ fn relevance_zones_change_speed_not_answers() {
         let r: Vec<&str> = rows.iter().map(String::as_str).collect();
         boards.push(board(&r));
     }
+    // Thorough budgets on these boards of up to 100 points.
+    let base = Options {
+        thorough_up_to: 100,
+        ..Options::default()
+    };
     for b in &boards {
-        let off = analyze(b, &[], &Options::default()).unwrap();
+        let off = analyze(b, &[], &base).unwrap();
         let on = analyze(
             b,
             &[],
             &Options {
                 relevance_zones: true,
-                ..Options::default()
+                ..base
             },
         )
         .unwrap();

@@ -340,3 +340,46 @@ fn graph_games_over_the_limits() {
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     assert!(read_graph_json(&deep).is_err());
 }
+
+/// Found by the `sgf_replay` fuzz target (fixtures/hostile/komi-beyond-any-score.sgf):
+/// `KM[7444…4.50]` (10^120) was kept as an unusual komi, and the counts lost their half
+/// points in floating point, so `gorules diff` found two rulesets' margins equal while their
+/// point-by-point causes differed by 2 ("the explanation does not add up"). A komi beyond
+/// ±10,000 is no komi.
+#[test]
+fn komi_beyond_any_score_is_no_komi() {
+    let bytes = hostile_fixture("komi-beyond-any-score.sgf");
+    let f = read_sgf(&bytes, &defaults()).expect("reads");
+    let r = f.games[0].as_ref().expect("reads");
+    assert_eq!(r.komi, None);
+    let w = r
+        .warnings
+        .iter()
+        .find(|w| w.code == "komi-invalid")
+        .unwrap();
+    assert!(
+        w.message.contains("is beyond ±10000 points"),
+        "{}",
+        w.message
+    );
+    for (km, beyond) in [
+        ("10000", false), // Fox ×100: 100 points
+        ("10000.0", false),
+        ("-10000.5", true),
+        ("9999.5", false),
+        ("12345678901234567890.5", true),
+    ] {
+        let s = format!("(;KM[{km}])");
+        let f = read_sgf(s.as_bytes(), &defaults()).unwrap();
+        let r = f.games[0].as_ref().unwrap();
+        let found = r
+            .warnings
+            .iter()
+            .any(|w| w.message.contains("beyond ±10000"));
+        assert_eq!((found, r.komi.is_none()), (beyond, beyond), "KM[{km}]");
+    }
+    let json = r#"{"points":["a","b"],"edges":[["a","b"]],"komi":1e200}"#;
+    let g = sgf_record::graph::read_graph_json(json).unwrap();
+    assert_eq!(g.komi, None);
+    assert!(g.warnings.iter().any(|w| w.code == "komi-invalid"));
+}

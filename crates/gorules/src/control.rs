@@ -1,0 +1,161 @@
+//! Automatic dead stones and claim checking from Pauli's control test (rules 14–17, the
+//! `pauli-control` crate), as the commands use them.
+
+use clap::ValueEnum;
+use pauli_control::{
+    Budgets, Claim, ClaimStatus, ControlAssessor, Options, check_claims, claims_from_markup,
+};
+use rules_core::{Assessment, Assessor, Board, Finding, GameState, Markup, Point, Topology};
+use std::sync::Mutex;
+
+/// `--control-budget`: how much searching the control test may do per position.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum BudgetArg {
+    /// A tenth of the default: fast, leaves more points undecided.
+    Quick,
+    /// About 5 ms per 19×19 final position.
+    #[default]
+    Default,
+    /// Seconds per position; decides more.
+    Thorough,
+}
+
+impl BudgetArg {
+    /// The analysis options for this budget.
+    pub fn options(self) -> Options {
+        Options {
+            budgets: match self {
+                BudgetArg::Quick => Budgets::quick(),
+                BudgetArg::Default => Budgets::default(),
+                BudgetArg::Thorough => Budgets::thorough(),
+            },
+            ..Options::default()
+        }
+    }
+}
+
+/// The control assessor for one game, remembering its last answer: the rulesets of one game
+/// usually end on the same position, which is then searched once.
+pub struct CachedAssessor<'a> {
+    inner: &'a ControlAssessor,
+    last: Mutex<Option<Remembered>>,
+}
+
+/// A position (board bits and permanently prohibited locations) and its assessment.
+type Remembered = (Vec<u64>, Vec<Point>, Assessment);
+
+impl<'a> CachedAssessor<'a> {
+    /// A cache in front of `inner`.
+    pub fn new(inner: &'a ControlAssessor) -> CachedAssessor<'a> {
+        CachedAssessor {
+            inner,
+            last: Mutex::new(None),
+        }
+    }
+}
+
+impl Assessor for CachedAssessor<'_> {
+    fn assess(&self, board: &Board) -> Assessment {
+        self.inner.assess(board)
+    }
+
+    fn assess_state(&self, state: &dyn GameState) -> Assessment {
+        let bits = state.board().bits().to_vec();
+        let prohibited = state.permanently_prohibited();
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((b, p, a)) = last.as_ref() {
+            if *b == bits && *p == prohibited {
+                return a.clone();
+            }
+        }
+        let a = self.inner.assess_state(state);
+        *last = Some((bits, prohibited, a.clone()));
+        a
+    }
+}
+
+/// Rule 17: the claims of `markup` (the record's end-of-game markup, or the stones named by
+/// `--dead`: stones claimed dead, points claimed neutral), checked against rule 14's control
+/// on the final position. One finding with the totals, and one per claim a dispute would
+/// overturn or that stays undecided; `claims-not-checked` when there is nothing to check.
+pub fn claim_findings(markup: &Markup, state: &dyn GameState, options: &Options) -> Vec<Finding> {
+    let board = state.board();
+    let claims = claims_from_markup(board, markup);
+    if claims.is_empty() {
+        return vec![Finding::new(
+            "claims-not-checked",
+            "rule 17: there is no claim to check: the record has no end-of-game markup naming \
+             dead stones or neutral points, and --dead names no stone",
+        )];
+    }
+    let topo = board.topology();
+    let report = match check_claims(board, &state.permanently_prohibited(), &claims, options) {
+        Ok(r) => r,
+        Err(e) => {
+            return vec![Finding::new(
+                "claims-not-checked",
+                format!("rule 17: the markup's claims could not be checked: {e}"),
+            )];
+        }
+    };
+    let count = |s: ClaimStatus| report.checks.iter().filter(|c| c.status == s).count();
+    let mut out = vec![Finding::new(
+        "claims-checked",
+        format!(
+            "rule 17: {} claim(s) from the record's markup ({}) checked against rule 14's \
+             control: {} upheld, {} a dispute would overturn, {} undecided",
+            report.checks.len(),
+            markup.source,
+            count(ClaimStatus::Upheld),
+            count(ClaimStatus::Overturned),
+            count(ClaimStatus::Undecided),
+        ),
+    )];
+    for c in &report.checks {
+        let what = match c.claim {
+            Claim::Dead { by, .. } => format!(
+                "{by}'s claim that the {} stone(s) at {} are dead",
+                c.covers.len(),
+                names(topo, &c.covers)
+            ),
+            Claim::Neutral { by, point } => {
+                format!("{by}'s claim that {} is neutral", topo.label(point))
+            }
+        };
+        let d = &c.dispute;
+        match c.status {
+            ClaimStatus::Upheld => {}
+            ClaimStatus::Overturned => out.push(Finding::new(
+                "claim-overturned",
+                format!(
+                    "rule 17: {what} would be overturned: in the dispute {} proves on {} \
+                     point(s) with {} moving first, and {} wins the dispute — and the game \
+                     (reading A17)",
+                    d.prover,
+                    d.final_set.len().max(d.initial_set.len()),
+                    d.refuter,
+                    d.winner
+                        .map_or_else(|| "nobody".to_owned(), |w| w.to_string())
+                ),
+            )),
+            ClaimStatus::Undecided => out.push(Finding::new(
+                "claim-undecided",
+                format!(
+                    "rule 17: {what}: the dispute at {} is not decided within the search \
+                     budget",
+                    topo.label(d.disputed)
+                ),
+            )),
+        }
+    }
+    out
+}
+
+fn names(topo: &Topology, points: &[Point]) -> String {
+    const SHOWN: usize = 8;
+    let mut s: Vec<String> = points.iter().take(SHOWN).map(|&p| topo.label(p)).collect();
+    if points.len() > SHOWN {
+        s.push(format!("… ({} more)", points.len() - SHOWN));
+    }
+    s.join(" ")
+}

@@ -1,0 +1,152 @@
+//! Where dead stones come from (`--dead`, its default) and rule 17's claim check
+//! (`--check-claims`), through the binary.
+
+use crate::util::{replay_json, root};
+use serde_json::Value;
+
+/// The verdicts of the first game of `fixture` replayed with `args`.
+fn verdicts(fixture: &str, args: &[&str]) -> Vec<Value> {
+    let path = root().join("fixtures").join(fixture);
+    let mut all = vec![path.to_string_lossy().into_owned()];
+    all.extend(args.iter().map(|a| (*a).to_owned()));
+    let (doc, run) = replay_json(&all);
+    assert_eq!(run.status.code(), Some(0), "{fixture} {args:?}");
+    doc["files"][0]["games"][0]["verdicts"]
+        .as_array()
+        .expect("verdicts")
+        .clone()
+}
+
+fn of<'a>(verdicts: &'a [Value], ruleset: &str) -> &'a Value {
+    verdicts
+        .iter()
+        .find(|v| v["ruleset"] == ruleset)
+        .unwrap_or_else(|| panic!("no verdict for {ruleset}"))
+}
+
+fn codes(v: &Value) -> Vec<String> {
+    v["findings"]
+        .as_array()
+        .map(|f| {
+            f.iter()
+                .map(|f| f["code"].as_str().unwrap().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_finished_game_without_markup_gets_the_control_test_by_default() {
+    let v = verdicts("control/one-eye-dead.sgf", &["--rules", "chinese,pauli"]);
+    for r in ["chinese", "pauli"] {
+        assert_eq!(of(&v, r)["score"]["assessment"], "auto", "{r}");
+        assert_eq!(of(&v, r)["score"]["dead_stones"]["black"], 3, "{r}");
+    }
+    // --dead none counts the board as it stands: Black's three stones live on.
+    let v = verdicts(
+        "control/one-eye-dead.sgf",
+        &["--rules", "chinese", "--dead", "none"],
+    );
+    assert_eq!(of(&v, "chinese")["score"]["assessment"], "none");
+    assert_eq!(of(&v, "chinese")["score"]["dead_stones"]["black"], 0);
+    // Rulesets that remove nothing are never searched for.
+    let v = verdicts("control/one-eye-dead.sgf", &["--rules", "tromp-taylor"]);
+    assert_eq!(of(&v, "tromp-taylor")["score"]["assessment"], "none");
+}
+
+#[test]
+fn an_unfinished_game_is_scored_as_it_stands_unless_asked() {
+    // Resigned after two moves: nobody agreed on dead stones.
+    let v = verdicts("tromp-taylor/resigned.sgf", &["--rules", "chinese,pauli"]);
+    for r in ["chinese", "pauli"] {
+        assert_eq!(of(&v, r)["score"]["assessment"], "none", "{r}");
+    }
+    let v = verdicts(
+        "tromp-taylor/resigned.sgf",
+        &[
+            "--rules",
+            "chinese",
+            "--dead",
+            "auto",
+            "--control-budget",
+            "quick",
+        ],
+    );
+    assert_eq!(of(&v, "chinese")["score"]["assessment"], "auto");
+    assert!(of(&v, "chinese")["score"]["undecided"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn a_replay_stopped_at_a_forbidden_move_is_not_searched() {
+    let v = verdicts("chinese/suicide_multi_stone.sgf", &["--rules", "chinese"]);
+    let c = of(&v, "chinese");
+    assert_eq!(c["legal"], false);
+    assert_eq!(c["score"]["assessment"], "none");
+    assert!(codes(c).contains(&"dead-stones-not-assessed".to_owned()));
+    // With markup or named stones nothing is searched, so nothing is said.
+    let v = verdicts(
+        "chinese/suicide_multi_stone.sgf",
+        &["--rules", "chinese", "--dead", "none"],
+    );
+    assert!(!codes(of(&v, "chinese")).contains(&"dead-stones-not-assessed".to_owned()));
+}
+
+#[test]
+fn undecided_points_count_as_they_stand_and_are_reported() {
+    // White's side of this 7×7 board is beyond the default budget.
+    let v = verdicts(
+        "diff/shared_dame_chinese_vs_pauli.sgf",
+        &["--rules", "chinese,pauli"],
+    );
+    let none = verdicts(
+        "diff/shared_dame_chinese_vs_pauli.sgf",
+        &["--rules", "chinese,pauli", "--dead", "none"],
+    );
+    for r in ["chinese", "pauli"] {
+        let (auto, stand) = (of(&v, r), of(&none, r));
+        assert!(auto["score"]["undecided"].as_u64().unwrap() > 0, "{r}");
+        // Nothing is proved dead here, so counting the rest as it stands gives the count of
+        // --dead none.
+        assert_eq!(auto["result"], stand["result"], "{r}");
+        assert!(
+            auto["check"]["detail"]
+                .as_str()
+                .unwrap()
+                .contains("undecided, counted as they stand"),
+            "{r}: {}",
+            auto["check"]["detail"]
+        );
+    }
+}
+
+#[test]
+fn claims_are_checked_against_rule_14() {
+    // TB/TW markup the control test upholds.
+    let v = verdicts(
+        "pauli/ljr13-count-markup.sgf",
+        &["--rules", "pauli", "--check-claims"],
+    );
+    let p = of(&v, "pauli");
+    assert!(codes(p).contains(&"claims-checked".to_owned()), "{p}");
+    assert!(!codes(p).contains(&"claim-overturned".to_owned()), "{p}");
+    // LJR-16: the players agree that white bb is dead, but on this 5×5 board White, moving
+    // first in the dispute, keeps Black from two eyes: a dispute would overturn the claim.
+    let v = verdicts(
+        "pauli/ljr16-dead-stone-agreement.sgf",
+        &["--rules", "pauli", "--dead", "bb", "--check-claims"],
+    );
+    let p = of(&v, "pauli");
+    assert!(codes(p).contains(&"claim-overturned".to_owned()), "{p}");
+    // The count is still the agreement's: a claim check reports, it does not rescore.
+    assert_eq!(p["result"], "B+5.5");
+    // Nothing to check: said so.
+    let v = verdicts("control/seki.sgf", &["--rules", "pauli", "--check-claims"]);
+    assert_eq!(codes(of(&v, "pauli")), ["claims-not-checked"]);
+    // Without the flag nothing is checked.
+    let v = verdicts("pauli/ljr13-count-markup.sgf", &["--rules", "pauli"]);
+    assert!(
+        codes(of(&v, "pauli"))
+            .iter()
+            .all(|c| !c.starts_with("claim"))
+    );
+}
