@@ -106,7 +106,7 @@ impl ReplayConfig {
     /// Checks and resolves the rule arguments.
     pub fn from_args(args: &RuleArgs) -> Result<ReplayConfig> {
         if let Some(k) = args.komi {
-            if !k.is_finite() || k.abs() > 10_000.0 {
+            if !k.is_finite() || k.abs() > sgf_record::KOMI_MAX {
                 bail!("--komi {k} is not a usable komi");
             }
         }

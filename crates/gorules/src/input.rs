@@ -99,7 +99,27 @@ fn load_sgf(bytes: &[u8]) -> Result<LoadedFile, ErrorReport> {
 }
 
 fn load_graph(bytes: &[u8]) -> LoadedFile {
-    let game = match std::str::from_utf8(bytes) {
+    // The SGF reader's file-size limit holds for graph-board games too (`read_bounded` reads
+    // one byte past it, so a larger file is named as such, not as truncated JSON).
+    let limit = ReadOptions::default().limits.max_file_bytes;
+    let game = if bytes.len() > limit {
+        Err(ErrorReport {
+            kind: "file-too-large".to_owned(),
+            message: format!(
+                "the file is larger than {limit} bytes, the limit for one record; not read"
+            ),
+        })
+    } else {
+        read_graph(bytes)
+    };
+    LoadedFile {
+        encoding: None,
+        games: vec![game],
+    }
+}
+
+fn read_graph(bytes: &[u8]) -> Result<GameRecord, ErrorReport> {
+    match std::str::from_utf8(bytes) {
         Err(e) => Err(ErrorReport {
             kind: "encoding".to_owned(),
             message: format!("a graph-board game must be UTF-8 JSON: {e}"),
@@ -108,9 +128,5 @@ fn load_graph(bytes: &[u8]) -> LoadedFile {
             kind: "graph".to_owned(),
             message: e.to_string(),
         }),
-    };
-    LoadedFile {
-        encoding: None,
-        games: vec![game],
     }
 }

@@ -209,8 +209,8 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         );
     }
     if let Some(k) = args.komi {
-        if !k.is_finite() {
-            bail!("--komi {k} is not a number");
+        if !k.is_finite() || k.abs() > sgf_record::KOMI_MAX {
+            bail!("--komi {k} is not a usable komi (a number of at most ±10000 points)");
         }
     }
     // The referee is checked before any engine starts.

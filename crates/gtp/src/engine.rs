@@ -106,8 +106,8 @@ pub enum EngineError {
     /// A board size GTP cannot name.
     #[error("board size {0} is outside 1 to 25, the sizes GTP can name")]
     Size(usize),
-    /// A komi that is not a finite number.
-    #[error("komi {0} is not a finite number")]
+    /// A komi that is not a finite number, or beyond ±[`sgf_record::KOMI_MAX`] points.
+    #[error("komi {0} is not a finite number of at most ±10000 points")]
     Komi(f64),
 }
 
@@ -236,7 +236,7 @@ impl Engine {
             return Err(EngineError::Size(config.size));
         }
         if let Some(k) = config.komi {
-            if !k.is_finite() {
+            if !k.is_finite() || k.abs() > sgf_record::KOMI_MAX {
                 return Err(EngineError::Komi(k));
             }
         }
@@ -309,9 +309,10 @@ impl Engine {
     /// Sets the komi.
     ///
     /// # Errors
-    /// [`EngineError::Komi`] for a komi that is not finite.
+    /// [`EngineError::Komi`] for a komi that is not finite or beyond ±`KOMI_MAX` (more than
+    /// any board can score; counts would lose their half points in floating point).
     pub fn set_komi(&mut self, komi: f64) -> Result<(), EngineError> {
-        if !komi.is_finite() {
+        if !komi.is_finite() || komi.abs() > sgf_record::KOMI_MAX {
             return Err(EngineError::Komi(komi));
         }
         self.komi = Some(komi);
@@ -760,12 +761,10 @@ impl Engine {
                 Response::ok()
             }
             "komi" => match args.as_slice() {
-                [k] => match k.parse::<f64>() {
-                    Ok(k) if k.is_finite() => {
-                        self.komi = Some(k);
-                        Response::ok()
-                    }
-                    _ => syntax("komi must be a number"),
+                [k] => match k.parse::<f64>().map(|k| self.set_komi(k)) {
+                    Ok(Ok(())) => Response::ok(),
+                    Ok(Err(e)) => syntax(e),
+                    Err(_) => syntax("komi must be a number"),
                 },
                 _ => syntax("komi takes one number"),
             },

@@ -961,3 +961,49 @@ fn tiny_solver_budgets_stop_at_once_and_never_guess() {
         }
     }
 }
+
+/// `--komi` beyond ±10,000 points (`sgf_record::KOMI_MAX`, more than any board can score) or
+/// not a number is bad usage: exit 2 with a message, for replay and play alike.
+#[test]
+fn komi_beyond_any_score_is_refused_on_the_command_line() {
+    let game = crate::util::root().join("fixtures/chinese/same_as_tromp_taylor.sgf");
+    for komi in ["10000.5", "-1e300", "NaN", "inf"] {
+        let out = crate::util::gorules([
+            "replay".as_ref(),
+            game.as_os_str(),
+            format!("--komi={komi}").as_ref(),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "--komi {komi}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("komi"),
+            "--komi {komi}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let ok = crate::util::gorules([
+        "replay".as_ref(),
+        game.as_os_str(),
+        "--komi=-10000".as_ref(),
+    ]);
+    assert_eq!(ok.status.code(), Some(0));
+    let play = crate::util::gorules(["play", "--komi=1e308", "--black", "x", "--white", "y"]);
+    assert_eq!(play.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&play.stderr).contains("komi"));
+}
+
+/// A graph-board game larger than the record limit (64 MiB) is named too large, not read as
+/// truncated JSON.
+#[test]
+fn a_graph_board_file_over_the_size_limit_is_named_too_large() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("graph-too-large");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("huge.json");
+    let mut text = br#"{"points":["a"],"edges":[],"moves":[]}"#.to_vec();
+    text.resize(64 * 1024 * 1024 + 1, b' ');
+    std::fs::write(&path, &text).unwrap();
+    let (doc, out) = crate::util::replay_json([path.as_os_str()]);
+    assert_eq!(out.status.code(), Some(2));
+    let game = &doc["files"][0]["games"][0];
+    assert_eq!(game["error"]["kind"], "file-too-large", "{doc}");
+    std::fs::remove_file(&path).unwrap();
+}

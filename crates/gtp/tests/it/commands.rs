@@ -67,13 +67,20 @@ fn clear_board_keeps_size_komi_and_rules() {
 }
 
 #[test]
-fn komi_is_any_finite_number() {
+fn komi_is_any_number_a_board_can_outscore() {
     let mut e = engine("chinese", 9);
     assert_eq!(ok(&mut e, "final_score"), "W+7.5", "chinese's default");
     ok(&mut e, "komi -3");
     assert_eq!(ok(&mut e, "final_score"), "B+3");
     ok(&mut e, "komi 0");
     assert_eq!(ok(&mut e, "final_score"), "0", "a draw is 0");
+    // Beyond ±10000 points (more than any board can score) or not a number: refused, and
+    // the komi stays.
+    ok(&mut e, "komi -10000");
+    for bad in ["komi 1e308", "komi 10000.5", "komi nan", "komi inf"] {
+        assert!(fails(&mut e, bad).contains("komi"), "{bad}");
+    }
+    assert_eq!(ok(&mut e, "final_score"), "B+10000");
 }
 
 #[test]
