@@ -72,7 +72,11 @@ fuzz_target!(|data: &[u8]| {
         seed: 7,
         ..EngineConfig::default()
     };
-    if let Some(rules) = commands.lines().next().and_then(|l| l.strip_prefix("#rules ")) {
+    if let Some(rules) = commands
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("#rules "))
+    {
         config.rules = rules.to_owned();
     }
     let Ok(mut engine) = Engine::new(config, resolver()) else {

@@ -10,7 +10,11 @@ use rules_core::{Action, Color, GameRecord, Komi, Policy, RecordedMove, Topology
 use std::sync::Arc;
 
 fn color(b: u8) -> Color {
-    if b & 1 == 0 { Color::Black } else { Color::White }
+    if b & 1 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -60,7 +64,9 @@ fuzz_target!(|data: &[u8]| {
         record.handicap = Some(u32::from(r.byte() % 10));
     }
     if flags & 4 == 4 {
-        let results = ["B+3.5", "W+0.5", "B+R", "W+T", "0", "Void", "?", "B+0", "W+12.25"];
+        let results = [
+            "B+3.5", "W+0.5", "B+R", "W+T", "0", "Void", "?", "B+0", "W+12.25",
+        ];
         let t = results[usize::from(r.byte()) % results.len()];
         record.result = Some(sgf_record::parse_result(t));
     }
@@ -79,7 +85,11 @@ fuzz_target!(|data: &[u8]| {
         record.markup.dead.dedup();
         record.markup.source = "fuzz".to_owned();
     }
-    let policy = if flags & 16 == 16 { Policy::PlayOn } else { Policy::Stop };
+    let policy = if flags & 16 == 16 {
+        Policy::PlayOn
+    } else {
+        Policy::Stop
+    };
     let komi = (flags & 32 == 32).then_some(-6.5);
     let mut next = Color::Black;
     while !r.is_empty() && record.actions.len() < 2000 {
@@ -131,7 +141,9 @@ fuzz_target!(|data: &[u8]| {
             }
             _ => {
                 let start = u32::from(r.byte());
-                record.actions.push(Action::RemoveCycle { color: next, start });
+                record
+                    .actions
+                    .push(Action::RemoveCycle { color: next, start });
             }
         }
     }

@@ -6,8 +6,8 @@
 
 use rules_core::compare::{Side, compare_with_first};
 use rules_core::{
-    Assessment, AssessmentChoice, GameRecord, Policy, PointValue, ReplayOptions, Ruleset,
-    ScoringInput, SuperkoKind, replay, report,
+    Assessment, AssessmentChoice, GameRecord, PointValue, Policy, ReplayOptions, Ruleset,
+    SuperkoKind, replay, report,
 };
 
 /// Every ruleset, with the options that change what is legal or counted.
@@ -68,19 +68,8 @@ pub fn replay_everything(record: &GameRecord, policy: Policy, komi: Option<f64>)
         );
     }
     let handicap = record.handicap.unwrap_or(0);
-    let values: Vec<Option<Vec<PointValue>>> = replays
-        .iter()
-        .map(|r| {
-            r.verdict.score.as_ref()?;
-            r.state
-                .point_values(&ScoringInput {
-                    komi: r.verdict.komi.value,
-                    handicap,
-                    assessment: &r.assessment,
-                })
-                .ok()
-        })
-        .collect();
+    let values: Vec<Option<Vec<PointValue>>> =
+        replays.iter().map(|r| r.point_values(handicap)).collect();
     let sides: Vec<Side<'_>> = replays
         .iter()
         .zip(&values)

@@ -219,6 +219,11 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
                         })?;
                         return ControlFlow::Continue(());
                     }
+                    if declared > limits.max_record_bytes {
+                        // Refused as too large, but decompressed to be passed over: its
+                        // bytes count towards the archive's total all the same.
+                        total = total.saturating_add(declared);
+                    }
                     let (bytes, stop) = read_member(&mut entry, declared, &limits, &mut total);
                     if stop {
                         w.emit(Item {

@@ -15,7 +15,7 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use rules_core::compare::{CauseKind, PairDiff, Side, compare_with_first};
 use rules_core::score::points;
-use rules_core::{Forbidden, GameRecord, PointValue, ScoringInput, replay};
+use rules_core::{Forbidden, GameRecord, PointValue, replay};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -227,19 +227,8 @@ pub fn diff_game(
         .map(|r| replay(&record, r, &config.replay, plan.assessment()))
         .collect();
     let handicap = record.handicap.unwrap_or(0);
-    let values: Vec<Option<Vec<PointValue>>> = replays
-        .iter()
-        .map(|r| {
-            r.verdict.score.as_ref()?;
-            r.state
-                .point_values(&ScoringInput {
-                    komi: r.verdict.komi.value,
-                    handicap,
-                    assessment: &r.assessment,
-                })
-                .ok()
-        })
-        .collect();
+    let values: Vec<Option<Vec<PointValue>>> =
+        replays.iter().map(|r| r.point_values(handicap)).collect();
     let sides: Vec<Side<'_>> = replays
         .iter()
         .zip(&values)

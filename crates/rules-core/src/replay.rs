@@ -66,6 +66,22 @@ pub struct Replayed {
     pub assessment: Assessment,
 }
 
+impl Replayed {
+    /// The count point by point (what `compare` explains differences with), when the replay
+    /// was scored; `handicap` as the record gives it.
+    #[must_use]
+    pub fn point_values(&self, handicap: u32) -> Option<Vec<crate::PointValue>> {
+        self.verdict.score.as_ref()?;
+        self.state
+            .point_values(&ScoringInput {
+                komi: self.verdict.komi.value,
+                handicap,
+                assessment: &self.assessment,
+            })
+            .ok()
+    }
+}
+
 /// The starting position of a record: its setup before the first move, and who moves first
 /// (`PL` if given, else the colour of the first move, else Black).
 #[must_use]
