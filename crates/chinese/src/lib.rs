@@ -752,7 +752,7 @@ pub fn count(
     s.dame = map.neutral;
     s.assessment = input.assessment.source;
     s.dead_stones = dead.count;
-    s.undecided = input.assessment.undecided.len() as u32;
+    s.set_undecided(&input.assessment.undecided, board.topology());
 
     // The stone count, worked out point by point from the map (not from the sums above), so
     // that its agreement with the margin is a real check. Text 004's math gives every empty

@@ -292,7 +292,7 @@ pub(crate) fn score(
     s.assessment = input.assessment.source;
     // By colour of the stones: White's dead stones are the ones Black counts.
     s.dead_stones = PerColor::new(dead.white, dead.black);
-    s.undecided = input.assessment.undecided.len() as u32;
+    s.set_undecided(&input.assessment.undecided, topo);
 
     let source = match input.assessment.source {
         AssessmentSource::None => "nothing given",

@@ -386,8 +386,13 @@ pub struct ScoreBreakdown {
     pub assessment: AssessmentSource,
     /// Dead stones removed or counted, by colour of the stones.
     pub dead_stones: PerColor<u32>,
-    /// Points whose status is undecided (counted for nobody).
+    /// Points whose status the assessment left undecided (each ruleset says how it counts
+    /// them: as they stand).
     pub undecided: u32,
+    /// Those points, by their SGF names, in point order: where the control test did not
+    /// decide.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undecided_points: Vec<String>,
     /// Text 004's stone-count form, for rulesets that report it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stone_count: Option<StoneCount>,
@@ -413,9 +418,19 @@ impl ScoreBreakdown {
             assessment: AssessmentSource::None,
             dead_stones: PerColor::new(0, 0),
             undecided: 0,
+            undecided_points: Vec::new(),
             stone_count: None,
             notes: Vec::new(),
         }
+    }
+
+    /// Records the points the assessment left undecided: their number and their names.
+    pub fn set_undecided(&mut self, points: &[crate::Point], topology: &crate::Topology) {
+        let mut points = points.to_vec();
+        points.sort_unstable();
+        points.dedup();
+        self.undecided = points.len() as u32;
+        self.undecided_points = points.iter().map(|&p| topology.sgf(p)).collect();
     }
 
     /// Checks that point values add up to this breakdown: for each player, the sum over the

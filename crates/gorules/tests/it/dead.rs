@@ -104,7 +104,12 @@ fn undecided_points_count_as_they_stand_and_are_reported() {
     );
     for r in ["chinese", "pauli"] {
         let (auto, stand) = (of(&v, r), of(&none, r));
-        assert!(auto["score"]["undecided"].as_u64().unwrap() > 0, "{r}");
+        let n = auto["score"]["undecided"].as_u64().unwrap();
+        assert!(n > 0, "{r}");
+        // The verdict names them: White's side, columns f and g.
+        let named = auto["score"]["undecided_points"].as_array().unwrap();
+        assert_eq!(named.len() as u64, n, "{r}");
+        assert!(named.iter().any(|p| p == "fa"), "{r}: {named:?}");
         // Nothing is proved dead here, so counting the rest as it stands gives the count of
         // --dead none.
         assert_eq!(auto["result"], stand["result"], "{r}");
