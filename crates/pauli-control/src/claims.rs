@@ -251,8 +251,8 @@ pub fn agreement_control(
     Ok(out)
 }
 
-/// Claims read from a record's end-of-game markup: a dead claim for every stone marked dead
-/// or lying on the opponent's marked territory, and a neutral claim for every unmarked empty
+/// Claims read from a record's end-of-game markup: a dead claim for every chain with a stone
+/// marked dead or lying on the opponent's marked territory, and a neutral claim for every unmarked empty
 /// location whose empty region touches stones of one player only (seki eyes, typically) —
 /// claimed by the other player. Neutral claims are read only from markup that marks
 /// territory: a list of dead stones alone (`DS`-style markup, `--dead`) says nothing about
@@ -260,13 +260,20 @@ pub fn agreement_control(
 #[must_use]
 pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
     let real = Real::new(board, &[]);
-    let mut out = Vec::new();
+    let mut out: Vec<Claim> = Vec::new();
+    // One dead claim per chain: the markup marks every stone, the claim is the chain's.
+    let same_chain = |out: &[Claim], by: Color, stone: Point| {
+        out.iter().any(|c| {
+            matches!(*c, Claim::Dead { by: b, stone: s }
+                if b == by && board.chain_head(s) == board.chain_head(stone))
+        })
+    };
     let mut marked = vec![false; board.len()];
     for c in Color::BOTH {
         for &p in &markup.territory[c] {
             if p.index() < board.len() {
                 marked[p.index()] = true;
-                if board.get(p) == Some(c.opp()) {
+                if board.get(p) == Some(c.opp()) && !same_chain(&out, c, p) {
                     out.push(Claim::Dead { by: c, stone: p });
                 }
             }
@@ -274,12 +281,11 @@ pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
     }
     for &p in &markup.dead {
         if let Some(c) = board.get(p) {
-            let claim = Claim::Dead {
-                by: c.opp(),
-                stone: p,
-            };
-            if !out.contains(&claim) {
-                out.push(claim);
+            if !same_chain(&out, c.opp(), p) {
+                out.push(Claim::Dead {
+                    by: c.opp(),
+                    stone: p,
+                });
             }
         }
     }
