@@ -75,9 +75,7 @@ pub fn replay_everything(record: &GameRecord, policy: Policy, komi: Option<f64>)
         .zip(&values)
         .map(|(r, v)| Side::new(&r.verdict, v.as_deref()))
         .collect();
-    let topo = &record.topology;
-    let names: Vec<(String, Option<String>)> =
-        topo.points().map(|p| (topo.sgf(p), topo.gtp(p))).collect();
+    let names = record.topology.point_names();
     // Each ruleset against the first, and the first four against each other's order too.
     for start in 0..sides.len().min(3) {
         let mut order: Vec<Side<'_>> = sides[start..].to_vec();

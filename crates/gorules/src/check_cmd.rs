@@ -398,7 +398,6 @@ fn check_loaded(
                                     dir.undecided,
                                     config,
                                     &fr.file,
-                                    index,
                                     &record,
                                     r,
                                 );

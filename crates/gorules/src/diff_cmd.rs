@@ -234,9 +234,7 @@ pub fn diff_game(
         .zip(&values)
         .map(|(r, v)| Side::new(&r.verdict, v.as_deref()))
         .collect();
-    let topo = &record.topology;
-    let names: Vec<(String, Option<String>)> =
-        topo.points().map(|p| (topo.sgf(p), topo.gtp(p))).collect();
+    let names = record.topology.point_names();
     let comparisons = match compare_with_first(&sides, &names) {
         Ok(c) => c,
         Err(e) => bail!("game {index}: {e}"),

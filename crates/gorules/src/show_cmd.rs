@@ -366,16 +366,15 @@ pub fn write_game_pictures(
 /// `gorules check --pictures DIR`: draws the rulesets of one game whose verdicts are findings
 /// ([`finding_rulesets`]); a picture that cannot be written is a warning on standard error,
 /// not a reason to stop checking.
-#[allow(clippy::too_many_arguments)]
 pub fn finding_pictures(
     dir: &Path,
     undecided: bool,
     config: &ReplayConfig,
     file: &str,
-    game: u32,
     record: &GameRecord,
     report: &GameReport,
 ) {
+    let game = report.game;
     let which = finding_rulesets(report, undecided);
     if which.is_empty() {
         return;

@@ -55,6 +55,18 @@ pub struct Control {
 }
 
 impl Control {
+    /// Nobody controls anything yet, on a board of `n` points.
+    fn empty(mode: ControlMode, n: usize) -> Control {
+        Control {
+            mode,
+            controlled: PerColor::new(vec![false; n], vec![false; n]),
+            dead: Vec::new(),
+            ignored_dead: Vec::new(),
+            ignored_neutral: Vec::new(),
+            dead_in_mixed_regions: Vec::new(),
+        }
+    }
+
     /// Control from an assessment of the end position on `board`: [`ControlMode::Given`]
     /// when the assessment lists controlled locations for either player or comes from the
     /// solver (source `auto`), [`ControlMode::Agreement`] otherwise. Empty locations listed
@@ -70,18 +82,14 @@ impl Control {
             .iter()
             .any(|&c| a.territory[c].iter().any(|&x| board.is_empty_at(x)));
         let given = a.source == AssessmentSource::Auto || names_empty_points;
-        let mut c = Control {
-            mode: if given {
+        let mut c = Control::empty(
+            if given {
                 ControlMode::Given
             } else {
                 ControlMode::Agreement
             },
-            controlled: PerColor::new(vec![false; n], vec![false; n]),
-            dead: Vec::new(),
-            ignored_dead: Vec::new(),
-            ignored_neutral: Vec::new(),
-            dead_in_mixed_regions: Vec::new(),
-        };
+            n,
+        );
         let mut dead = vec![false; n];
         if !given {
             for c in Color::BOTH {
@@ -135,14 +143,7 @@ impl Control {
             // with the decided dead stones gone, as if the players had agreed on the board.
             // A stone there stands for its owner (set above); an empty location is his whose
             // stones alone its region contacts, else nobody's.
-            let mut stand = Control {
-                mode: ControlMode::Agreement,
-                controlled: PerColor::new(vec![false; n], vec![false; n]),
-                dead: Vec::new(),
-                ignored_dead: Vec::new(),
-                ignored_neutral: Vec::new(),
-                dead_in_mixed_regions: Vec::new(),
-            };
+            let mut stand = Control::empty(ControlMode::Agreement, n);
             stand.agreement(board, a, &dead);
             for &x in &a.undecided {
                 if board.is_empty_at(x) {

@@ -285,6 +285,13 @@ impl Topology {
         }
     }
 
+    /// Every point's SGF name and GTP vertex (where GTP can name it), in point order: the
+    /// names [`compare`](crate::compare) writes into its explanations.
+    #[must_use]
+    pub fn point_names(&self) -> Vec<(String, Option<String>)> {
+        self.points().map(|p| (self.sgf(p), self.gtp(p))).collect()
+    }
+
     /// GTP vertex of a grid point (`A19` top left on 19×19; no `I`), for grids at most 25
     /// wide. `None` for wider grids and for graphs.
     #[must_use]
