@@ -22,20 +22,19 @@ fn member_class(name: &str) -> Member {
 }
 
 /// Reads one member's bytes within both limits and adds them to the archive's running
-/// total. The flag says the archive's total limit was reached: the archive stops there.
+/// total. [`SourceError::ArchiveTooLarge`] means the archive's total was reached: the archive
+/// stops there.
 fn read_member(
     r: &mut dyn Read,
     declared: u64,
     limits: &crate::Limits,
     total: &mut u64,
-) -> (Result<Vec<u8>, SourceError>, bool) {
+) -> Result<Vec<u8>, SourceError> {
+    let too_large = SourceError::TooLarge {
+        limit: limits.max_record_bytes,
+    };
     if declared > limits.max_record_bytes {
-        return (
-            Err(SourceError::TooLarge {
-                limit: limits.max_record_bytes,
-            }),
-            false,
-        );
+        return Err(too_large);
     }
     let room = limits.max_archive_bytes.saturating_sub(*total);
     let cap = limits.max_record_bytes.min(room);
@@ -43,25 +42,31 @@ fn read_member(
     let res = r.take(cap.saturating_add(1)).read_to_end(&mut buf);
     *total = total.saturating_add(buf.len() as u64);
     match res {
-        Err(e) => (Err(SourceError::Member(e.to_string())), false),
-        Ok(_) if buf.len() as u64 > cap => {
-            if cap == limits.max_record_bytes {
-                (
-                    Err(SourceError::TooLarge {
-                        limit: limits.max_record_bytes,
-                    }),
-                    false,
-                )
-            } else {
-                (
-                    Err(SourceError::ArchiveTooLarge {
-                        limit: limits.max_archive_bytes,
-                    }),
-                    true,
-                )
-            }
-        }
-        Ok(_) => (Ok(buf), false),
+        Err(e) => Err(SourceError::Member(e.to_string())),
+        Ok(_) if buf.len() as u64 > cap => Err(if cap == limits.max_record_bytes {
+            too_large
+        } else {
+            archive_too_large(limits)
+        }),
+        Ok(_) => Ok(buf),
+    }
+}
+
+fn archive_too_large(limits: &crate::Limits) -> SourceError {
+    SourceError::ArchiveTooLarge {
+        limit: limits.max_archive_bytes,
+    }
+}
+
+/// Counts one more member; past [`Limits::max_members`](crate::Limits) the archive stops.
+fn count_member(members: &mut u64, limits: &crate::Limits) -> Result<(), SourceError> {
+    *members += 1;
+    if *members > limits.max_members {
+        Err(SourceError::TooManyMembers {
+            limit: limits.max_members,
+        })
+    } else {
+        Ok(())
     }
 }
 
@@ -82,14 +87,8 @@ pub(crate) fn zip<R: Read + Seek>(w: &mut Walker<'_>, file: R, name: &str) -> Co
             Err(e) => {
                 // The central directory names it but the member cannot be opened. It counts
                 // as a member: a directory of broken entries does not escape the limit.
-                members += 1;
-                if members > limits.max_members {
-                    return w.emit(Item::error(
-                        name,
-                        SourceError::TooManyMembers {
-                            limit: limits.max_members,
-                        },
-                    ));
+                if let Err(e) = count_member(&mut members, &limits) {
+                    return w.emit(Item::error(name, e));
                 }
                 w.emit(Item::error(
                     member_name(name, &label),
@@ -101,20 +100,10 @@ pub(crate) fn zip<R: Read + Seek>(w: &mut Walker<'_>, file: R, name: &str) -> Co
         if entry.is_dir() {
             continue;
         }
-        members += 1;
-        if members > limits.max_members {
-            return w.emit(Item::error(
-                name,
-                SourceError::TooManyMembers {
-                    limit: limits.max_members,
-                },
-            ));
+        if let Err(e) = count_member(&mut members, &limits) {
+            return w.emit(Item::error(name, e));
         }
-        let full = member_name(name, &entry.name_raw().escape_ascii().to_string());
-        let full = match std::str::from_utf8(entry.name_raw()) {
-            Ok(s) => member_name(name, s),
-            Err(_) => full,
-        };
+        let full = member_name(name, &member_label(entry.name_raw()));
         if !w.in_shard(&full) {
             continue;
         }
@@ -122,19 +111,12 @@ pub(crate) fn zip<R: Read + Seek>(w: &mut Walker<'_>, file: R, name: &str) -> Co
             Member::Skip(reason) => ItemKind::Skipped(reason),
             Member::Read(format) => {
                 let declared = entry.size();
-                let (bytes, stop) = read_member(&mut entry, declared, &limits, &mut total);
-                if stop {
-                    drop(entry);
-                    w.emit(Item {
-                        name: full,
-                        kind: ItemKind::Error(SourceError::ArchiveTooLarge {
-                            limit: limits.max_archive_bytes,
-                        }),
-                    })?;
-                    return ControlFlow::Continue(());
-                }
-                match bytes {
+                match read_member(&mut entry, declared, &limits, &mut total) {
                     Ok(bytes) => ItemKind::Record { format, bytes },
+                    Err(e @ SourceError::ArchiveTooLarge { .. }) => {
+                        drop(entry);
+                        return w.emit(Item::error(full, e));
+                    }
                     Err(e) => ItemKind::Error(e),
                 }
             }
@@ -145,15 +127,28 @@ pub(crate) fn zip<R: Read + Seek>(w: &mut Walker<'_>, file: R, name: &str) -> Co
     ControlFlow::Continue(())
 }
 
+/// A member's name as the archive writes it: UTF-8 as is, other bytes escaped.
+fn member_label(raw: &[u8]) -> String {
+    std::str::from_utf8(raw).map_or_else(|_| raw.escape_ascii().to_string(), str::to_owned)
+}
+
+/// Bytes of a long name or PAX header read at most; more ends the archive (the tar crate
+/// would read such a header whole, whatever size it claims).
+const MAX_TAR_HEADER_EXTENSION: u64 = 64 * 1024;
+
 pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> ControlFlow<()> {
     let limits = w.options.limits.clone();
     let mut archive = tar::Archive::new(reader);
+    // Raw entries: GNU long names and PAX headers come as entries of their own, read here
+    // within MAX_TAR_HEADER_EXTENSION.
     let entries = match archive.entries() {
-        Ok(e) => e,
+        Ok(e) => e.raw(true),
         Err(e) => return w.emit(Item::error(name, SourceError::Archive(e.to_string()))),
     };
     let mut total = 0u64;
     let mut members = 0u64;
+    // The name the next member takes from a GNU long name or a PAX `path` before it.
+    let mut long_name: Option<Vec<u8>> = None;
     for entry in entries {
         let mut entry = match entry {
             Ok(e) => e,
@@ -163,78 +158,64 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
             }
         };
         let etype = entry.header().entry_type();
-        if etype.is_dir() || etype.is_gnu_longname() || etype.is_pax_global_extensions() {
+        let declared = entry.size();
+        let label = long_name
+            .take()
+            .map_or_else(|| member_label(&entry.path_bytes()), |n| member_label(&n));
+        let full = member_name(name, &label);
+        // Every entry is decompressed, whatever its type or shard (passing over it reads
+        // it): its size counts towards the archive's limit before anything is read.
+        total = total.saturating_add(declared);
+        if total > limits.max_archive_bytes {
+            return w.emit(Item::error(full, archive_too_large(&limits)));
+        }
+        if etype.is_gnu_longname()
+            || etype.is_gnu_longlink()
+            || etype.is_pax_local_extensions()
+            || etype.is_pax_global_extensions()
+        {
+            let body = match crate::read_limited(&mut entry, MAX_TAR_HEADER_EXTENSION) {
+                Ok(b) => b,
+                Err(e) => {
+                    return w.emit(Item::error(
+                        name,
+                        SourceError::Archive(format!(
+                            "a long name or PAX header of {declared} bytes (at most \
+                     {MAX_TAR_HEADER_EXTENSION} are read): {e}"
+                        )),
+                    ));
+                }
+            };
+            if etype.is_gnu_longname() {
+                let end = body.iter().position(|&b| b == 0).unwrap_or(body.len());
+                long_name = Some(body[..end].to_vec());
+            } else if etype.is_pax_local_extensions() {
+                long_name = tar::PaxExtensions::new(&body)
+                    .filter_map(Result::ok)
+                    .find(|x| x.key_bytes() == b"path")
+                    .map(|x| x.value_bytes().to_vec());
+            }
             continue;
         }
-        members += 1;
-        if members > limits.max_members {
-            return w.emit(Item::error(
-                name,
-                SourceError::TooManyMembers {
-                    limit: limits.max_members,
-                },
-            ));
+        if etype.is_dir() {
+            continue;
         }
-        let raw = entry.path_bytes();
-        let full = member_name(name, &String::from_utf8_lossy(&raw));
+        if let Err(e) = count_member(&mut members, &limits) {
+            return w.emit(Item::error(name, e));
+        }
         if !w.in_shard(&full) {
             continue;
         }
-        // A member that is skipped is still decompressed to be passed over: its size counts
-        // towards the archive's limit (a .tar.gz with a 100 GB README is a time bomb).
-        let skipped = |total: &mut u64, reason: String| {
-            *total = total.saturating_add(entry.size());
-            if *total > limits.max_archive_bytes {
-                Err(SourceError::ArchiveTooLarge {
-                    limit: limits.max_archive_bytes,
-                })
-            } else {
-                Ok(ItemKind::Skipped(reason))
-            }
-        };
         let kind = if !(etype.is_file() || etype.is_contiguous()) {
-            match skipped(
-                &mut total,
-                format!("not a regular file in the archive ({etype:?}); links are not followed"),
-            ) {
-                Ok(kind) => kind,
-                Err(e) => return w.emit(Item::error(full, e)),
-            }
+            ItemKind::Skipped(format!(
+                "not a regular file in the archive ({etype:?}); links are not followed"
+            ))
         } else {
             match member_class(&full) {
-                Member::Skip(reason) => match skipped(&mut total, reason) {
-                    Ok(kind) => kind,
-                    Err(e) => return w.emit(Item::error(full, e)),
-                },
+                Member::Skip(reason) => ItemKind::Skipped(reason),
+                // Counted above: read within the record limit only.
                 Member::Read(format) => {
-                    let declared = entry.size();
-                    // A tar header's size is the truth (the stream's layout depends on it):
-                    // a member that would pass the archive's limit is not even skipped over.
-                    if total.saturating_add(declared) > limits.max_archive_bytes {
-                        (w.sink)(Item {
-                            name: full,
-                            kind: ItemKind::Error(SourceError::ArchiveTooLarge {
-                                limit: limits.max_archive_bytes,
-                            }),
-                        })?;
-                        return ControlFlow::Continue(());
-                    }
-                    if declared > limits.max_record_bytes {
-                        // Refused as too large, but decompressed to be passed over: its
-                        // bytes count towards the archive's total all the same.
-                        total = total.saturating_add(declared);
-                    }
-                    let (bytes, stop) = read_member(&mut entry, declared, &limits, &mut total);
-                    if stop {
-                        w.emit(Item {
-                            name: full,
-                            kind: ItemKind::Error(SourceError::ArchiveTooLarge {
-                                limit: limits.max_archive_bytes,
-                            }),
-                        })?;
-                        return ControlFlow::Continue(());
-                    }
-                    match bytes {
+                    match crate::read_limited(&mut entry, limits.max_record_bytes) {
                         Ok(bytes) => ItemKind::Record { format, bytes },
                         Err(e) => ItemKind::Error(e),
                     }

@@ -315,3 +315,103 @@ fn symlinked_directories_are_followed_and_loops_reported() {
     );
     assert!(k.contains(&"io"), "the loop is reported: {k:?}");
 }
+
+/// A tar.gz from raw entries: `(entry type, name, data)`.
+fn tar_gz_raw(entries: &[(tar::EntryType, &str, &[u8])]) -> Vec<u8> {
+    let gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    let mut b = tar::Builder::new(gz);
+    for (etype, name, data) in entries {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(data.len() as u64);
+        h.set_mode(0o644);
+        h.set_entry_type(*etype);
+        h.as_old_mut().name[..name.len()].copy_from_slice(name.as_bytes());
+        h.set_cksum();
+        b.append(&h, *data).unwrap();
+    }
+    b.into_inner().unwrap().finish().unwrap()
+}
+
+#[test]
+fn tar_long_names_are_read_and_bounded() {
+    use tar::EntryType::{GNULongName, Regular, XHeader};
+    let d = tempfile::tempdir().unwrap();
+    // A GNU long name and a PAX path name the member after them.
+    let long = format!("{}/game.sgf", "d".repeat(150));
+    let pax_path = format!("{} path=pax/named.sgf\n", "path=pax/named.sgf\n".len() + 3);
+    let p = d.path().join("names.tar.gz");
+    std::fs::write(
+        &p,
+        tar_gz_raw(&[
+            (GNULongName, "././@LongLink", format!("{long}\0").as_bytes()),
+            (Regular, "short", b"(;)"),
+            (XHeader, "pax", pax_path.as_bytes()),
+            (Regular, "other", b"(;)"),
+        ]),
+    )
+    .unwrap();
+    let items = collect(&[s(&p)], &Options::default());
+    assert_eq!(kinds(&items), ["record", "record"]);
+    assert_eq!(
+        names(&items),
+        [
+            format!("{}!{long}", s(&p)),
+            format!("{}!pax/named.sgf", s(&p))
+        ]
+    );
+    // A long name of 1 MiB is not read whole: the archive stops with an error.
+    let huge = vec![b'x'; 1 << 20];
+    let p = d.path().join("huge-name.tar.gz");
+    std::fs::write(
+        &p,
+        tar_gz_raw(&[
+            (GNULongName, "././@LongLink", &huge),
+            (Regular, "a.sgf", b"(;)"),
+        ]),
+    )
+    .unwrap();
+    let items = collect(&[s(&p)], &Options::default());
+    assert_eq!(kinds(&items), ["archive"]);
+    assert!(
+        matches!(&items[0].kind, ItemKind::Error(e) if e.to_string().contains("long name")),
+        "{:?}",
+        items[0].kind
+    );
+}
+
+#[test]
+fn tar_members_of_other_shards_count_towards_the_archive_limit() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("bomb.tar.gz");
+    let zeros = vec![0u8; 50_000];
+    let members: Vec<(String, &[u8])> = (0..6)
+        .map(|i| (format!("m{i}.sgf"), zeros.as_slice()))
+        .collect();
+    let refs: Vec<(&str, &[u8])> = members.iter().map(|(n, d)| (n.as_str(), *d)).collect();
+    std::fs::write(&p, tar_gz_bytes(&refs)).unwrap();
+    // 300,000 bytes in all, 120,000 allowed: every shard stops at the same member, the
+    // third, whichever shard it belongs to.
+    let mut stops = Vec::new();
+    for k in 1..=3 {
+        let mut o = Options::default();
+        o.limits.max_archive_bytes = 120_000;
+        o.shard = Some(Shard::new(k, 3).unwrap());
+        let items = collect(&[s(&p)], &o);
+        assert!(
+            items
+                .iter()
+                .all(|i| !i.name.ends_with("m3.sgf") && !i.name.ends_with("m4.sgf")),
+            "shard {k}: {:?}",
+            names(&items)
+        );
+        stops.extend(
+            items
+                .iter()
+                .filter(
+                    |i| matches!(&i.kind, ItemKind::Error(e) if e.kind() == "archive-too-large"),
+                )
+                .map(|i| i.name.clone()),
+        );
+    }
+    assert_eq!(stops, [format!("{}!m2.sgf", s(&p))]);
+}
