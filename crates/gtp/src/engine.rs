@@ -206,8 +206,10 @@ pub struct Engine {
     handicap: u32,
     start_setup: Vec<(Point, Option<Color>)>,
     start_to_move: Color,
-    /// `states[0]` is the start; `states[i + 1]` follows `steps[i]`.
-    states: Vec<Box<dyn GameState>>,
+    /// The state after every step. Earlier states are not kept (each holds the whole
+    /// position history, so one per step made memory grow with the square of the game's
+    /// length): `undo` replays the steps from the start instead.
+    state: Box<dyn GameState>,
     steps: Vec<Step>,
     /// Dead stones set with `gorules-dead` for the current position.
     dead: Option<Vec<Point>>,
@@ -241,6 +243,7 @@ impl Engine {
             }
         }
         let topo = Arc::new(Topology::square(config.size).expect("1 to 25 is a valid size"));
+        let state = start_state(rules.ruleset.as_ref(), &topo, &[], Color::Black);
         let mut engine = Engine {
             name: config.name,
             version: config.version,
@@ -254,7 +257,7 @@ impl Engine {
             handicap: 0,
             start_setup: Vec::new(),
             start_to_move: Color::Black,
-            states: Vec::new(),
+            state,
             steps: Vec::new(),
             dead: None,
             pending_removal: None,
@@ -276,10 +279,7 @@ impl Engine {
     /// The current state.
     #[must_use]
     pub fn state(&self) -> &dyn GameState {
-        self.states
-            .last()
-            .expect("there is always a state")
-            .as_ref()
+        self.state.as_ref()
     }
 
     /// The board.
@@ -338,7 +338,7 @@ impl Engine {
         self.start_to_move = Color::Black;
         self.handicap = 0;
         self.steps.clear();
-        self.states = vec![self.start_state(self.ruleset.as_ref())];
+        self.state = self.start_state(self.ruleset.as_ref());
         self.dead = None;
         self.pending_removal = None;
     }
@@ -372,7 +372,7 @@ impl Engine {
         let mut next = self.state().box_clone();
         next.play(&turn)?;
         next.take_events();
-        self.states.push(next);
+        self.state = next;
         self.steps.push(Step::Turn(turn));
         self.dead = None;
         self.pending_removal = None;
@@ -395,12 +395,7 @@ impl Engine {
     /// removal pending, legality is that of the whole turn.
     pub fn choose(&mut self, color: Color) -> Move {
         let pre = self.pre_for(color);
-        let state = self
-            .states
-            .last()
-            .expect("there is always a state")
-            .as_ref();
-        choose_move(state, color, pre, &mut self.rng)
+        choose_move(self.state.as_ref(), color, pre, &mut self.rng)
     }
 
     /// Chooses a move for `color` and plays it; a move the ruleset refuses (only a pass after
@@ -420,7 +415,9 @@ impl Engine {
             return false;
         }
         self.steps.pop();
-        self.states.pop();
+        self.state = self
+            .replay_under(self.ruleset.as_ref())
+            .expect("the steps left were played under this ruleset before");
         self.dead = None;
         self.pending_removal = None;
         true
@@ -457,7 +454,7 @@ impl Engine {
         if let Some(dead) = &self.dead {
             Assessment::user_dead(dead.clone())
         } else if let Some(a) = &self.assessor {
-            a.assess(self.board())
+            a.assess_state(self.state())
         } else {
             Assessment::none()
         }
@@ -522,11 +519,11 @@ impl Engine {
     /// stay as they were).
     pub fn set_rules(&mut self, text: &str, naming: RulesNaming) -> Result<&str, String> {
         let rules = self.resolver.resolve(text, naming)?;
-        let states = self.replay_under(rules.ruleset.as_ref())?;
+        let state = self.replay_under(rules.ruleset.as_ref())?;
         self.ruleset = rules.ruleset;
         self.rules_text = text.to_owned();
         self.rules_how = rules.how;
-        self.states = states;
+        self.state = state;
         self.dead = None;
         self.pending_removal = None;
         Ok(&self.rules_how)
@@ -641,7 +638,7 @@ impl Engine {
                 }
             }
         }
-        let states = replay_steps(
+        let state = replay_steps(
             self.ruleset.as_ref(),
             &record.topology,
             &start_setup,
@@ -654,7 +651,7 @@ impl Engine {
         self.start_setup = start_setup;
         self.start_to_move = start_to_move;
         self.steps = steps;
-        self.states = states;
+        self.state = state;
         self.handicap = record.handicap.unwrap_or(0);
         if let Some(k) = &record.komi {
             self.komi = Some(k.value);
@@ -684,7 +681,7 @@ impl Engine {
         self.start_setup = stones.iter().map(|&p| (p, Some(Color::Black))).collect();
         self.start_to_move = Color::White;
         self.handicap = stones.len() as u32;
-        self.states = vec![self.start_state(self.ruleset.as_ref())];
+        self.state = self.start_state(self.ruleset.as_ref());
         Ok(())
     }
 
@@ -1135,7 +1132,7 @@ impl Engine {
         start_state(ruleset, &self.topo, &self.start_setup, self.start_to_move)
     }
 
-    fn replay_under(&self, ruleset: &dyn Ruleset) -> Result<Vec<Box<dyn GameState>>, String> {
+    fn replay_under(&self, ruleset: &dyn Ruleset) -> Result<Box<dyn GameState>, String> {
         replay_steps(
             ruleset,
             &self.topo,
@@ -1305,32 +1302,30 @@ impl ReplayError {
     }
 }
 
-/// The states after each step, from the start.
+/// The state after `steps`, from the start.
 fn replay_steps(
     ruleset: &dyn Ruleset,
     topo: &Arc<Topology>,
     setup: &[(Point, Option<Color>)],
     to_move: Color,
     steps: &[Step],
-) -> Result<Vec<Box<dyn GameState>>, ReplayError> {
-    let mut states = vec![start_state(ruleset, topo, setup, to_move)];
+) -> Result<Box<dyn GameState>, ReplayError> {
+    let mut state = start_state(ruleset, topo, setup, to_move);
     let mut turn_number = 0;
     for step in steps {
-        let mut next = states.last().expect("not empty").box_clone();
         match step {
             Step::Turn(turn) => {
                 turn_number += 1;
-                next.play(turn).map_err(|illegal| ReplayError {
+                state.play(turn).map_err(|illegal| ReplayError {
                     turn_number,
                     turn: *turn,
                     illegal,
                 })?;
-                next.take_events();
+                state.take_events();
             }
-            Step::Edit(e) => next.edit(e),
-            Step::SetPlayer(c) => next.set_to_move(*c),
+            Step::Edit(e) => state.edit(e),
+            Step::SetPlayer(c) => state.set_to_move(*c),
         }
-        states.push(next);
     }
-    Ok(states)
+    Ok(state)
 }
