@@ -39,7 +39,7 @@
 mod archive;
 mod shard;
 
-pub use shard::{Shard, ShardError};
+pub use shard::{Shard, ShardError, fnv1a};
 
 use std::io::{self, Read};
 use std::ops::ControlFlow;

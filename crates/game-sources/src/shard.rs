@@ -67,8 +67,10 @@ impl fmt::Display for Shard {
     }
 }
 
-/// 64-bit FNV-1a: fixed forever, so shards stay the same across versions and platforms.
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// 64-bit FNV-1a: fixed forever, so shards stay the same across versions and platforms
+/// (and names derived from it, such as `check --pictures` file names).
+#[must_use]
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);

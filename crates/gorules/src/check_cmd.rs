@@ -89,7 +89,7 @@ pub struct CheckArgs {
 
     /// Also draw, for every game with a finding, the counted position under each ruleset
     /// concerned (a forbidden move, a count that differs from the recorded result, and with
-    /// `--fail-on undecided` undecided points) as an SVG in this directory (`<file>-g<game>-<ruleset>.svg`, as `gorules show`
+    /// `--fail-on undecided` undecided points) as an SVG in this directory (`<file stem>-<name hash>-g<game>-<ruleset>.svg`, as `gorules show`
     /// draws it).
     #[arg(long, value_name = "DIR")]
     pub pictures: Option<std::path::PathBuf>,

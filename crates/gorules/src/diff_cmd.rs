@@ -35,7 +35,7 @@ pub struct DiffArgs {
     pub format: DiffFormat,
 
     /// Also draw, for every game where the rulesets disagree, the counted position under each
-    /// ruleset as an SVG in this directory (`<file>-g<game>-<ruleset>.svg`, as `gorules show`
+    /// ruleset as an SVG in this directory (`<file stem>-<name hash>-g<game>-<ruleset>.svg`, as `gorules show`
     /// draws it: the count point by point, the first forbidden move marked).
     #[arg(long, value_name = "DIR")]
     pub pictures: Option<PathBuf>,

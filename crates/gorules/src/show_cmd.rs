@@ -318,7 +318,7 @@ pub fn finding_rulesets(report: &GameReport, undecided: bool) -> Vec<String> {
 
 /// Writes the SVG picture of the end of one game under each ruleset of `config` that `which`
 /// names (every one when `None`) into `dir` (created if missing), as
-/// `<file>-g<game>-<ruleset>.svg`: the pictures of a report's findings (`--pictures DIR`).
+/// [`picture_file_name`]: the pictures of a report's findings (`--pictures DIR`).
 /// Returns the paths written.
 ///
 /// # Errors
@@ -389,14 +389,17 @@ pub fn finding_pictures(
 }
 
 /// A file name for the picture of one game under one ruleset:
-/// `<file stem>-g<game>-<ruleset>.svg`, with anything but ASCII letters, digits, `-`, `_` and
-/// `.` replaced by `_`.
+/// `<file stem>-<hash>-g<game>-<ruleset>.svg`, with anything but ASCII letters, digits, `-`,
+/// `_` and `.` replaced by `_`. The hash (8 hex digits of FNV-1a over the whole name) keeps
+/// `a/001.sgf`, `b/001.sgf` and `x.zip!001.sgf` apart: one run of `check` writes pictures in
+/// parallel into one directory, where equal names overwrote each other.
 #[must_use]
 pub fn picture_file_name(file: &str, game: u32, ruleset: &str) -> String {
     let stem = Path::new(file)
         .file_stem()
         .map_or_else(|| "game".to_owned(), |s| s.to_string_lossy().into_owned());
-    let raw = format!("{stem}-g{game}-{ruleset}.svg");
+    let hash = game_sources::fnv1a(file.as_bytes()) >> 32;
+    let raw = format!("{stem}-{hash:08x}-g{game}-{ruleset}.svg");
     raw.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
@@ -438,10 +441,16 @@ mod tests {
     }
 
     #[test]
-    fn picture_names_are_safe() {
-        assert_eq!(
-            picture_file_name("dir/a b.sgf", 2, "tromp-taylor"),
-            "a_b-g2-tromp-taylor.svg"
-        );
+    fn picture_names_are_safe_and_distinct() {
+        let name = picture_file_name("dir/a b.sgf", 2, "tromp-taylor");
+        let hash = game_sources::fnv1a(b"dir/a b.sgf") >> 32;
+        assert_eq!(name, format!("a_b-{hash:08x}-g2-tromp-taylor.svg"));
+        // Equal stems from different places give different names.
+        let names: std::collections::HashSet<String> = ["a/001.sgf", "b/001.sgf", "x.zip!001.sgf"]
+            .iter()
+            .map(|f| picture_file_name(f, 1, "chinese"))
+            .collect();
+        assert_eq!(names.len(), 3);
+        assert!(names.iter().all(|n| n.ends_with("-g1-chinese.svg")));
     }
 }

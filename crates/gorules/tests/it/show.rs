@@ -248,11 +248,7 @@ fn check_draws_each_finding() {
             .as_os_str(),
     ]);
     assert_eq!(out.status.code(), Some(1), "findings");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = crate::util::picture_names(&dir);
     // The superko is forbidden under tromp-taylor only (Pauli has no superko); the 9×9 count
     // differs from the record under tromp-taylor only; the third game has no finding.
     assert_eq!(
@@ -262,7 +258,12 @@ fn check_draws_each_finding() {
             "superko-triple-ko-g1-tromp-taylor.svg"
         ]
     );
-    let svg = std::fs::read_to_string(dir.join(&names[1])).unwrap();
+    let drawn = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().contains("superko-triple-ko-"))
+        .unwrap();
+    let svg = std::fs::read_to_string(drawn).unwrap();
     roxmltree::Document::parse(&svg).unwrap();
     assert!(svg.contains("superko-positional"), "the caption says why");
 }
@@ -395,5 +396,32 @@ fn docs_pictures_are_in_sync() {
         stale.is_empty() && extra.is_empty(),
         "docs/pictures is out of sync: stale {stale:?}, not an example {extra:?}; \
          run GORULES_UPDATE_PICTURES=1 cargo test -p gorules --test it show::docs_pictures"
+    );
+}
+
+/// Two files with the same name in different folders get two pictures, not one overwritten.
+#[test]
+fn check_pictures_of_equal_file_names_do_not_overwrite_each_other() {
+    let d = tempfile::tempdir().unwrap();
+    let game = root().join("fixtures/tromp-taylor/superko-triple-ko.sgf");
+    for sub in ["a", "b"] {
+        std::fs::create_dir_all(d.path().join(sub)).unwrap();
+        std::fs::copy(&game, d.path().join(sub).join("game.sgf")).unwrap();
+    }
+    let pics = d.path().join("pictures");
+    let out = gorules([
+        "check".as_ref(),
+        "-q".as_ref(),
+        "--rules".as_ref(),
+        "tromp-taylor".as_ref(),
+        "--pictures".as_ref(),
+        pics.as_os_str(),
+        d.path().join("a").as_os_str(),
+        d.path().join("b").as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        crate::util::picture_names(&pics),
+        ["game-g1-tromp-taylor.svg", "game-g1-tromp-taylor.svg"]
     );
 }

@@ -83,3 +83,29 @@ pub fn subset(expected: &Value, actual: Option<&Value>, path: &str, errors: &mut
         }
     }
 }
+
+/// The picture files of `dir` (`check`/`diff --pictures`), sorted, each with its name hash
+/// (`<stem>-<8 hex digits>-g<game>-<ruleset>.svg`) checked and taken out:
+/// `<stem>-g<game>-<ruleset>.svg`.
+pub fn picture_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            let at = name
+                .find("-g")
+                .unwrap_or_else(|| panic!("{name}: no -g<game>"));
+            let (head, tail) = name.split_at(at);
+            let (stem, hash) = head
+                .rsplit_once('-')
+                .unwrap_or_else(|| panic!("{name}: no hash"));
+            assert!(
+                hash.len() == 8 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+                "{name}: the hash"
+            );
+            format!("{stem}{tail}")
+        })
+        .collect();
+    names.sort();
+    names
+}
