@@ -334,7 +334,10 @@ impl<const W: usize> Arena<W> {
         }
     }
 
-    /// [`Arena::place`] with the chains of `pos` known: the same result, much cheaper.
+    /// Puts a stone of `side` on `p` if that is legal (ignoring ko bans, which are the
+    /// caller's): `p` empty and playable, not suicide (Pauli rule 10), not pseudo-suicide
+    /// (rule 11). Returns the position after the turn: the other side to move, the ban set if
+    /// this was a ko capture (rule 12), `need` back to 2. `cm` holds the chains of `pos`.
     pub fn place_with(
         &self,
         pos: &Pos<W>,
@@ -407,10 +410,8 @@ impl<const W: usize> Arena<W> {
         })
     }
 
-    /// Puts a stone of `side` on `p` if that is legal (ignoring ko bans, which are the
-    /// caller's): `p` empty and playable, not suicide (r10), not pseudo-suicide (r11).
-    /// Returns the position after the turn: the other side to move, the ban set if this was a
-    /// ko capture (r12), `need` back to 2.
+    /// [`Arena::place_with`] computing the chains itself, written independently: the tests
+    /// check the fast version against it.
     #[cfg(test)]
     pub fn place(&self, pos: &Pos<W>, p: usize, side: Side) -> Option<Placed<W>> {
         if !self.playable.has(p) || pos.st[0].has(p) || pos.st[1].has(p) {

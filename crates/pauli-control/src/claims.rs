@@ -279,7 +279,7 @@ pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
             }
         }
     }
-    for &p in &markup.dead {
+    for &p in markup.dead.iter().filter(|p| p.index() < board.len()) {
         if let Some(c) = board.get(p) {
             if !same_chain(&out, c.opp(), p) {
                 out.push(Claim::Dead {

@@ -332,7 +332,7 @@ pub(crate) fn new_ctx(options: &Options) -> LocalCtx {
     let mut ctx = LocalCtx::new(
         Limits {
             nodes: b.local_nodes,
-            max_depth: b.max_depth,
+            max_depth: b.depth(),
             tt_entries: b.tt_entries,
         },
         b.position_nodes,
@@ -356,7 +356,7 @@ pub(crate) fn solve_h(
     let n = hb.b.len();
     let limits = Limits {
         nodes: options.budgets.search_nodes.min(ctx.remaining),
-        max_depth: options.budgets.max_depth,
+        max_depth: options.budgets.depth(),
         tt_entries: options.budgets.tt_entries,
     };
     if limits.nodes == 0 {
@@ -752,7 +752,12 @@ fn search_union(
     } else {
         worst = Some(Reason::TooLarge { points: size });
     }
-    if u.len() > options.budgets.max_enumerated_regions {
+    if u.len()
+        > options
+            .budgets
+            .max_enumerated_regions
+            .min(crate::options::MAX_ENUMERATED_REGIONS)
+    {
         undecided(
             s,
             &targets,

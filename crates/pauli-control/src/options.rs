@@ -10,7 +10,8 @@ pub struct Budgets {
     pub search_nodes: u64,
     /// Nodes of the whole analysis of one position (both players, every search).
     pub position_nodes: u64,
-    /// Depth limit (plies) of every search: bounds the recursion.
+    /// Depth limit (plies) of every search: bounds the recursion. At most [`MAX_DEPTH`]
+    /// is used, whatever is asked (the search recurses once per ply).
     pub max_depth: u32,
     /// Entries of each search's transposition table (memory bound: about 100 bytes each).
     pub tt_entries: usize,
@@ -19,8 +20,25 @@ pub struct Budgets {
     /// Largest set `S` (points) for which `H(p, S)` is searched as a whole.
     pub max_set: usize,
     /// Largest number of regions whose connected unions are all tried before a location is
-    /// declared not controlled by search.
+    /// declared not controlled by search. At most [`MAX_ENUMERATED_REGIONS`] is used (the
+    /// unions are 2^k subsets).
     pub max_enumerated_regions: usize,
+}
+
+/// The deepest any search goes, whatever [`Budgets::max_depth`] says: the searches recurse
+/// once per ply, and a check runs on worker threads with small stacks.
+pub const MAX_DEPTH: u32 = 400;
+
+/// The most regions whose unions are enumerated, whatever
+/// [`Budgets::max_enumerated_regions`] says (2^16 subsets; the masks are 32-bit).
+pub const MAX_ENUMERATED_REGIONS: usize = 16;
+
+impl Budgets {
+    /// The depth limit actually used: [`Budgets::max_depth`], at most [`MAX_DEPTH`].
+    #[must_use]
+    pub fn depth(&self) -> u32 {
+        self.max_depth.min(MAX_DEPTH)
+    }
 }
 
 impl Default for Budgets {

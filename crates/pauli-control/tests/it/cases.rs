@@ -206,3 +206,28 @@ pub fn corner_territory(w: usize, h: usize) -> Vec<String> {
     rows[n - 3][n - 1] = '.';
     rows.into_iter().map(|r| r.into_iter().collect()).collect()
 }
+
+#[test]
+fn absurd_budgets_are_clamped_not_obeyed() {
+    let absurd = Budgets {
+        max_depth: u32::MAX,
+        max_enumerated_regions: usize::MAX,
+        // The budgets analyze_default gives a board this small.
+        ..Budgets::thorough()
+    };
+    assert_eq!(absurd.depth(), pauli_control::MAX_DEPTH);
+    assert_eq!(Budgets::default().depth(), 200);
+    // The seki enumerates unions of regions; on a worker-sized stack, the same answer.
+    let b = board(&[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"]);
+    let want = picture(&b, &analyze_default(&b));
+    let got = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            let m = analyze(&b, &[], &Options::with_budgets(absurd)).unwrap();
+            picture(&b, &m)
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(got, want);
+}

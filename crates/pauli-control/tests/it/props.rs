@@ -66,12 +66,18 @@ fn check_invariants(b: &Board, order: MoveOrder) -> pauli_control::ControlMap {
         assert_eq!(m.get(p).of(c.opp()), Verdict::Controls);
     }
     // Every winning set is bordered and, searched as a whole game, won (or undecided within
-    // the budget) — never lost: the decomposition agrees with the direct search.
+    // the budget) — never lost: the decomposition agrees with the direct search. The direct
+    // search does not use the decomposition at its leaves, so a wrong static win cannot
+    // confirm itself.
+    let direct = Options {
+        decomposition_leaf: false,
+        ..small_budget(order)
+    };
     for f in &m.findings {
         if f.verdict == Verdict::Controls && f.set.len() <= 30 {
             let set = PointSet::from_points(b.len(), f.set.iter().copied());
             assert!(is_bordered(b, f.player, &set));
-            let (r, _) = hypothetical_game(b, &[], f.player, &set, &small_budget(order)).unwrap();
+            let (r, _) = hypothetical_game(b, &[], f.player, &set, &direct).unwrap();
             assert!(
                 !matches!(r, GameOutcome::RefuterWins),
                 "{:?} proved {:?} but the search refutes it\n{b:?}",
