@@ -47,9 +47,9 @@ pub fn load(path: &Path) -> Loaded {
                 .extension()
                 .is_some_and(|e| e.eq_ignore_ascii_case("json"));
             if is_json {
-                Ok(load_graph(&bytes))
+                Ok(load_graph(&bytes, limit))
             } else {
-                load_sgf(&bytes)
+                load_sgf(&bytes, limit)
             }
         }
     };
@@ -57,12 +57,17 @@ pub fn load(path: &Path) -> Loaded {
 }
 
 /// Reads a record already in memory (a file `gorules check` found, an archive member):
-/// SGF, or a graph-board game in JSON when `graph_json`.
+/// SGF, or a graph-board game in JSON when `graph_json`. The caller bounded the bytes
+/// (`check --max-record-bytes`), so the reader's own file-size limit does not refuse them
+/// again: a raised `--max-record-bytes` is obeyed.
 pub fn from_bytes(name: String, bytes: &[u8], graph_json: bool) -> Loaded {
+    let limit = bytes
+        .len()
+        .max(ReadOptions::default().limits.max_file_bytes);
     let result = if graph_json {
-        Ok(load_graph(bytes))
+        Ok(load_graph(bytes, limit))
     } else {
-        load_sgf(bytes)
+        load_sgf(bytes, limit)
     };
     Loaded { name, result }
 }
@@ -76,8 +81,15 @@ fn read_bounded(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
     Ok(buf)
 }
 
-fn load_sgf(bytes: &[u8]) -> Result<LoadedFile, ErrorReport> {
-    match sgf_record::read_sgf(bytes, &ReadOptions::default()) {
+/// The reader's options with a file-size limit of `limit` bytes.
+fn read_options(limit: usize) -> ReadOptions {
+    let mut options = ReadOptions::default();
+    options.limits.max_file_bytes = limit;
+    options
+}
+
+fn load_sgf(bytes: &[u8], limit: usize) -> Result<LoadedFile, ErrorReport> {
+    match sgf_record::read_sgf(bytes, &read_options(limit)) {
         Err(e) => Err(ErrorReport {
             kind: e.code().to_owned(),
             message: e.to_string(),
@@ -98,10 +110,9 @@ fn load_sgf(bytes: &[u8]) -> Result<LoadedFile, ErrorReport> {
     }
 }
 
-fn load_graph(bytes: &[u8]) -> LoadedFile {
+fn load_graph(bytes: &[u8], limit: usize) -> LoadedFile {
     // The SGF reader's file-size limit holds for graph-board games too (`read_bounded` reads
     // one byte past it, so a larger file is named as such, not as truncated JSON).
-    let limit = ReadOptions::default().limits.max_file_bytes;
     let game = if bytes.len() > limit {
         Err(ErrorReport {
             kind: "file-too-large".to_owned(),

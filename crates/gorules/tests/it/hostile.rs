@@ -1007,3 +1007,24 @@ fn a_graph_board_file_over_the_size_limit_is_named_too_large() {
     assert_eq!(game["error"]["kind"], "file-too-large", "{doc}");
     std::fs::remove_file(&path).unwrap();
 }
+
+/// `check --max-record-bytes` raised above the reader's 64 MiB default is obeyed: the file
+/// the walk admitted is not refused again by the SGF reader.
+#[test]
+fn a_raised_record_limit_is_obeyed() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("raised-record-limit");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("padded.sgf");
+    let mut text = b"(;GM[1]SZ[9];B[ee];W[];B[])".to_vec();
+    text.resize(65 * 1024 * 1024, b'\n');
+    std::fs::write(&path, &text).unwrap();
+    let check = |extra: &[&str]| {
+        let mut args: Vec<&OsStr> = vec!["check".as_ref(), "-q".as_ref()];
+        args.extend(extra.iter().map(OsStr::new));
+        args.push(path.as_os_str());
+        crate::util::gorules(args).status.code()
+    };
+    assert_eq!(check(&[]), Some(2), "over the default: too large");
+    assert_eq!(check(&["--max-record-bytes", "100000000"]), Some(0));
+    std::fs::remove_file(&path).unwrap();
+}
