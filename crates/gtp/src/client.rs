@@ -5,10 +5,18 @@
 //! thread collects the engine's output, so a command can wait with a time limit instead of
 //! hanging on an engine that stopped answering.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Duration;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::time::{Duration, Instant};
+
+/// Longest line read from an engine.
+const MAX_LINE: u64 = 1 << 20;
+/// Longest answer (all its lines) taken from an engine.
+const MAX_ANSWER: usize = 4 << 20;
+/// Lines read ahead of the controller: an engine printing between commands waits on its
+/// pipe instead of filling the memory.
+const LINES_AHEAD: usize = 1024;
 
 /// What went wrong talking to an engine (not a `?` response: that is an answer).
 #[derive(Debug, thiserror::Error)]
@@ -94,13 +102,22 @@ impl GtpProcess {
             })?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
-        let (tx, rx) = channel();
+        let (tx, rx) = sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
                 let mut buf = Vec::new();
-                match reader.read_until(b'\n', &mut buf) {
+                // A line is read up to MAX_LINE bytes: an engine printing without end does
+                // not fill the memory.
+                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
                     Ok(0) => return,
+                    Ok(n) if n as u64 == MAX_LINE && buf.last() != Some(&b'\n') => {
+                        let _ = tx.send(Err(std::io::Error::new(
+                            std::io::ErrorKind::InvalidData,
+                            format!("a line longer than {MAX_LINE} bytes"),
+                        )));
+                        return;
+                    }
                     Ok(_) => {
                         let line = String::from_utf8_lossy(&buf)
                             .trim_end_matches(['\n', '\r'])
@@ -154,9 +171,12 @@ impl GtpProcess {
         writeln!(stdin, "{id} {command}")
             .and_then(|()| stdin.flush())
             .map_err(io_err)?;
+        // One deadline for the whole answer: an engine that keeps printing lines without the
+        // closing empty line still times out.
+        let deadline = Instant::now() + self.timeout;
         // Skip anything before the response (some engines print empty lines).
         let first = loop {
-            let line = self.next_line(command)?;
+            let line = self.next_line(command, deadline)?;
             if !line.trim().is_empty() {
                 break line;
             }
@@ -172,9 +192,12 @@ impl GtpProcess {
         }
         let mut text = rest[digits..].trim().to_owned();
         loop {
-            let line = self.next_line(command)?;
+            let line = self.next_line(command, deadline)?;
             if line.is_empty() {
                 break;
+            }
+            if text.len() + line.len() > MAX_ANSWER {
+                return Err(self.protocol(command, &format!("an answer over {MAX_ANSWER} bytes")));
             }
             text.push('\n');
             text.push_str(&line);
@@ -207,8 +230,9 @@ impl GtpProcess {
         let _ = self.child.wait();
     }
 
-    fn next_line(&mut self, command: &str) -> Result<String, ClientError> {
-        match self.lines.recv_timeout(self.timeout) {
+    fn next_line(&mut self, command: &str, deadline: Instant) -> Result<String, ClientError> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
             Ok(Ok(line)) => Ok(line),
             Ok(Err(source)) => Err(ClientError::Io {
                 engine: self.label.clone(),

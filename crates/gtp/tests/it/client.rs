@@ -93,3 +93,30 @@ fn the_engine_loop_writes_what_the_client_reads() {
     assert_eq!(responses[2], "?3 illegal move");
     assert!(responses[3].starts_with("=4 \n   A B C"));
 }
+
+/// The time-out is for the whole answer: an engine that starts an answer and keeps printing
+/// lines without the closing empty line times out instead of holding the controller.
+#[test]
+fn an_answer_that_never_ends_times_out() {
+    let mut p = fake(
+        r#"read id cmd; printf "=1 start\n"; while true; do echo more; sleep 0.05; done"#,
+        500,
+    );
+    let start = std::time::Instant::now();
+    match p.send("name") {
+        Err(ClientError::Timeout { command, .. }) => assert_eq!(command, "name"),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+/// A line without end is cut at 1 MiB and reported, not read into memory for ever.
+#[test]
+fn a_line_without_end_is_an_error() {
+    let mut p = fake(r#"read id cmd; printf "=1 "; yes x | tr -d "\n""#, 20_000);
+    assert!(matches!(p.send("name"), Err(ClientError::Io { .. })));
+}
