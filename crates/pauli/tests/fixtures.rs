@@ -120,6 +120,9 @@ fn record(nodes: &[Node]) -> GameRecord {
                     };
                     r.actions.push(Action::Move { color, mv });
                 }
+                "INITIALPROHIBITED" => {
+                    r.initial_prohibited = values.iter().map(|v| at(v)).collect();
+                }
                 "TB" | "TW" => {
                     let c = if id == "TB" {
                         Color::Black

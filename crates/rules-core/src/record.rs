@@ -37,6 +37,10 @@ pub struct GameRecord {
     pub warnings: Vec<Finding>,
     /// Number of variations (sibling branches off the main line) not replayed.
     pub variations_ignored: u32,
+    /// Pauli rule 2: locations prohibited before the first turn, chosen before the game
+    /// (the gorules-private root property `INITIALPROHIBITED`; real records never have it).
+    /// Only Pauli's rules know them; other rulesets ignore them.
+    pub initial_prohibited: Vec<Point>,
 }
 
 impl GameRecord {
@@ -55,6 +59,7 @@ impl GameRecord {
             info: GameInfo::default(),
             warnings: Vec::new(),
             variations_ignored: 0,
+            initial_prohibited: Vec::new(),
         }
     }
 

@@ -119,7 +119,7 @@ pub fn replay(
     let mut state = ruleset.start(&StartPosition {
         board,
         to_move,
-        initial_prohibited: Vec::new(),
+        initial_prohibited: record.initial_prohibited.clone(),
     });
     let mut findings = Vec::new();
     let mut forbidden: Vec<Forbidden> = Vec::new();

@@ -258,6 +258,8 @@ struct Walker {
     moves_seen: bool,
     handicap_stones: usize,
     problems: HashMap<&'static str, (usize, String)>,
+    /// `INITIALPROHIBITED` of the root (Pauli rule 2).
+    initial_prohibited: Vec<Point>,
 }
 
 impl Walker {
@@ -283,6 +285,7 @@ impl Walker {
             moves_seen: false,
             handicap_stones: 0,
             problems: HashMap::new(),
+            initial_prohibited: Vec::new(),
         }
     }
 
@@ -320,6 +323,7 @@ impl Walker {
         let mut setup: Vec<(Point, Option<Color>)> = Vec::new();
         let mut player = None;
         let mut moves: Vec<(Color, RecordedMove)> = Vec::new();
+        let mut removal: Option<u32> = None;
         for prop in props {
             match prop {
                 Prop::B(m) => moves.push((Color::Black, self.sgf_move(m))),
@@ -373,6 +377,22 @@ impl Walker {
                         points: pts,
                     });
                 }
+                Prop::Unknown(id, vals) if id == "INITIALPROHIBITED" => {
+                    self.initial_prohibited_points(index, &vals);
+                }
+                Prop::Unknown(id, vals) if id == "REMOVECYCLE" => {
+                    removal = match vals.as_slice() {
+                        [v] => v.trim().parse::<u32>().ok(),
+                        _ => None,
+                    };
+                    if removal.is_none() {
+                        self.problem(
+                            codes::PRIVATE_PROPERTY_MALFORMED,
+                            index,
+                            format!("REMOVECYCLE[{}] at node {index}", short(&vals.join("]["))),
+                        );
+                    }
+                }
                 Prop::Invalid(id, vals) => {
                     self.invalid(index, &id, &vals, &mut moves, &mut setup, &mut player)
                 }
@@ -396,6 +416,21 @@ impl Walker {
         }
         if moves.len() > 1 {
             self.multi_move_nodes.push(index);
+        }
+        // `REMOVECYCLE[start]` (written by `sgf_record::write`): the player of the node's move
+        // removes the cycle that started at turn `start` before moving (Pauli rule 3).
+        if let Some(start) = removal {
+            match moves.as_slice() {
+                [(color, _)] => self.rec_actions.push(Action::RemoveCycle {
+                    color: *color,
+                    start,
+                }),
+                _ => self.problem(
+                    codes::PRIVATE_PROPERTY_MALFORMED,
+                    index,
+                    format!("REMOVECYCLE[{start}] at node {index}, which does not hold one move"),
+                ),
+            }
         }
         for (color, mv) in moves {
             self.moves_seen = true;
@@ -444,6 +479,25 @@ impl Walker {
         }
         pts.sort_unstable();
         setup.extend(pts.into_iter().map(|p| (p, color)));
+    }
+
+    /// `INITIALPROHIBITED[bb][cc]` in the root: Pauli rule 2's initially prohibited
+    /// locations. Each value must be one point on the board.
+    fn initial_prohibited_points(&mut self, index: usize, vals: &[String]) {
+        for v in vals {
+            let p = (index == 0)
+                .then(|| v.trim().parse::<SgfPoint>().ok())
+                .flatten()
+                .and_then(|p| self.topo.at(p.x as usize, p.y as usize));
+            match p {
+                Some(p) => self.initial_prohibited.push(p),
+                None => self.problem(
+                    codes::PRIVATE_PROPERTY_MALFORMED,
+                    index,
+                    format!("INITIALPROHIBITED[{}] at node {index}", short(v)),
+                ),
+            }
+        }
     }
 
     fn territory_points(&mut self, index: usize, color: Color, ps: &HashSet<SgfPoint>) {
@@ -902,6 +956,11 @@ impl Walker {
                 codes::MOVE_MALFORMED => "malformed move value(s) were read leniently",
                 codes::PLAYER_MALFORMED => "PL value(s) that are not B or W were ignored",
                 codes::PLAYER_NUMERIC => "old numeric PL value(s) (1 = Black, 2 = White) were read",
+                codes::PRIVATE_PROPERTY_MALFORMED => {
+                    "gorules-private propert(ies) with a malformed value or out of place were \
+                     ignored (INITIALPROHIBITED takes points in the root, REMOVECYCLE a turn \
+                     number on a node with one move)"
+                }
                 _ => "repeated game information; the first value is used",
             };
             w.push(Finding::new(
@@ -911,6 +970,23 @@ impl Walker {
                 } else {
                     format!("{what}: {first}")
                 },
+            ));
+        }
+        let mut initial_prohibited = self.initial_prohibited;
+        initial_prohibited.sort_unstable();
+        initial_prohibited.dedup();
+        if !initial_prohibited.is_empty() {
+            w.push(Finding::new(
+                codes::INITIAL_PROHIBITED,
+                format!(
+                    "initially prohibited (Pauli rule 2, INITIALPROHIBITED): {}; only pauli \
+                     has initial prohibitions, the other rulesets ignore them",
+                    initial_prohibited
+                        .iter()
+                        .map(|&p| self.topo.sgf(p))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ),
             ));
         }
         GameRecord {
@@ -925,6 +1001,7 @@ impl Walker {
             info: self.info,
             warnings: w,
             variations_ignored: self.variations,
+            initial_prohibited,
         }
     }
 }

@@ -70,6 +70,14 @@ pub const GAME_INFO_REPEATED: &str = "game-info-repeated";
 /// The `GM[1]` value had to be repaired (blanks) for the parser.
 pub const GAME_TYPE_REPAIRED: &str = "game-type-repaired";
 
+/// A gorules-private property (`INITIALPROHIBITED` in the root, `REMOVECYCLE` on a move's
+/// node) with a value that is not what it must be, or in a place where it means nothing
+/// (ignored).
+pub const PRIVATE_PROPERTY_MALFORMED: &str = "private-property-malformed";
+/// The root declares initially prohibited locations (`INITIALPROHIBITED`, Pauli rule 2):
+/// only `pauli` has them; the other rulesets ignore them.
+pub const INITIAL_PROHIBITED: &str = "initial-prohibited";
+
 /// Every code, for documentation tests.
 pub const ALL: &[&str] = &[
     BYTE_ORDER_MARK,
@@ -103,4 +111,6 @@ pub const ALL: &[&str] = &[
     MARKUP_MALFORMED,
     GAME_INFO_REPEATED,
     GAME_TYPE_REPAIRED,
+    PRIVATE_PROPERTY_MALFORMED,
+    INITIAL_PROHIBITED,
 ];

@@ -16,7 +16,9 @@
 //!   reader reads such a point back as a dead stone. The stone's colour comes from the final
 //!   position of the main line.
 //! * A cycle removal (gorules' Pauli annotation) is written as the private property
-//!   `REMOVECYCLE[start]` in the node of the move that follows it. The reader ignores it.
+//!   `REMOVECYCLE[start]` in the node of the move that follows it, and Pauli rule 2's initially
+//!   prohibited locations as the private root property `INITIALPROHIBITED[bb]`; the reader
+//!   reads both back (docs/sgf.md).
 //! * Graph boards have no SGF form: [`WriteError::NotAGrid`].
 
 use rules_core::score::points;
@@ -104,6 +106,12 @@ pub fn write_sgf(record: &GameRecord, options: &WriteOptions) -> Result<String, 
     );
     if let Some(gc) = &options.game_comment {
         let _ = write!(out, "GC[{}]", text(gc, true));
+    }
+    if !record.initial_prohibited.is_empty() {
+        out.push_str("INITIALPROHIBITED");
+        for &p in &record.initial_prohibited {
+            let _ = write!(out, "[{}]", topo.sgf(p));
+        }
     }
 
     // The root holds the setup before the first move; a setup or `PL` after a move gets a
@@ -395,6 +403,65 @@ mod tests {
                 }
             }
         );
+    }
+
+    #[test]
+    fn pauli_annotations_round_trip_and_malformed_ones_are_reported() {
+        let topo = Arc::new(Topology::grid(3, 3).unwrap());
+        let at = |s: &str| topo.parse_sgf(s).unwrap();
+        let mut r = GameRecord::new(topo.clone());
+        r.initial_prohibited = vec![at("ca"), at("bb")];
+        r.actions = vec![
+            Action::Move {
+                color: Color::Black,
+                mv: RecordedMove::Place(at("aa")),
+            },
+            Action::RemoveCycle {
+                color: Color::White,
+                start: 0,
+            },
+            Action::Move {
+                color: Color::White,
+                mv: RecordedMove::Pass,
+            },
+        ];
+        let sgf = write_sgf(&r, &WriteOptions::default()).unwrap();
+        assert!(sgf.contains("INITIALPROHIBITED[ca][bb]"), "{sgf}");
+        assert!(sgf.contains(";REMOVECYCLE[0]W[]"), "{sgf}");
+        let back = read_one(&sgf);
+        assert_same(&r, &back, "annotations");
+        assert_eq!(back.initial_prohibited, r.initial_prohibited);
+        assert!(
+            back.warnings.iter().any(|w| w.code == "initial-prohibited"),
+            "{:?}",
+            back.warnings
+        );
+
+        // Out of place or malformed: ignored, and said so.
+        for bad in [
+            "(;SZ[3];B[aa]INITIALPROHIBITED[bb])",
+            "(;SZ[3]INITIALPROHIBITED[zz])",
+            "(;SZ[3]INITIALPROHIBITED[b])",
+            "(;SZ[3];REMOVECYCLE[x]B[aa])",
+            "(;SZ[3];REMOVECYCLE[0])",
+            "(;SZ[3];REMOVECYCLE[0]B[aa]W[bb])",
+        ] {
+            let rec = read_one(bad);
+            assert!(rec.initial_prohibited.is_empty(), "{bad}");
+            assert!(
+                !rec.actions
+                    .iter()
+                    .any(|a| matches!(a, Action::RemoveCycle { .. })),
+                "{bad}"
+            );
+            assert!(
+                rec.warnings
+                    .iter()
+                    .any(|w| w.code == "private-property-malformed"),
+                "{bad}: {:?}",
+                rec.warnings
+            );
+        }
     }
 
     #[test]

@@ -132,6 +132,14 @@ fn pauli_cycles_are_listed_and_removed_on_request() {
         "W+1",
         "fixtures/pauli/ljr05-cycle-removed"
     );
+    // The written game, removal included, loads back to the same game and count.
+    let written = temp_path("ljr05-removed.sgf");
+    std::fs::write(&written, ok(&mut e, "printsgf")).unwrap();
+    let mut back = engine("pauli", 5);
+    ok(&mut back, &format!("loadsgf {}", written.display()));
+    assert!(back.is_over(), "the loaded game is over");
+    assert_eq!(ok(&mut back, "final_score"), "W+1");
+    assert_eq!(ok(&mut back, "is_legal w C3"), "0");
     // Without the removal, the game of the fixture.
     let mut f = engine("pauli", 5);
     ok(&mut f, &format!("loadsgf {}", path.display()));
