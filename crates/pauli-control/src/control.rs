@@ -229,7 +229,11 @@ impl ControlMap {
 
     /// The assessment for scoring: dead stones, territory (controlled locations not holding
     /// the controller's own stones — rule 5's territory, dead stones' locations included),
-    /// neutral (empty locations neither controls), undecided locations.
+    /// neutral (empty locations neither controls), undecided locations: those where no
+    /// player's control is proved and at least one verdict is open. A location one player is
+    /// proved to control counts as his (its stone of the other colour is dead) even when the
+    /// other player's verdict is open: that verdict could only add mutual control (ljr.md A21,
+    /// never found), so such a location is decided for counting, not listed as undecided.
     #[must_use]
     pub fn assessment(&self, board: &Board) -> Assessment {
         let mut territory = PerColor::new(Vec::new(), Vec::new());
@@ -244,7 +248,11 @@ impl ControlMap {
             }
             match pc.control() {
                 Control::Neither if board.is_empty_at(p) => neutral.push(p),
-                Control::Undecided => undecided.push(p),
+                Control::Undecided
+                    if pc.black != Verdict::Controls && pc.white != Verdict::Controls =>
+                {
+                    undecided.push(p);
+                }
                 _ => {}
             }
         }
@@ -912,4 +920,49 @@ fn undecided(s: &Side, pts: &[usize], reason: Reason, nodes: u64, findings: &mut
         reason,
         nodes,
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules_core::Topology;
+    use std::sync::Arc;
+
+    /// A location one player is proved to control counts as his in the assessment even when
+    /// the other's verdict is open (only mutual control, A21, could change it); a location
+    /// with no proved controller and an open verdict is undecided.
+    #[test]
+    fn a_proved_controller_decides_the_assessment_an_open_verdict_alone_does_not() {
+        use Verdict::*;
+        let topo = Arc::new(Topology::grid(3, 1).unwrap());
+        let mut board = Board::new(topo.clone());
+        let (a, b, c) = (
+            topo.at(0, 0).unwrap(),
+            topo.at(1, 0).unwrap(),
+            topo.at(2, 0).unwrap(),
+        );
+        board.setup(&[(a, Some(Color::Black))]);
+        let pc = |black, white| PointControl { black, white };
+        let map = ControlMap {
+            // a: a black stone White is proved to control, Black's verdict open;
+            // b: empty, White proved, Black open; c: both open.
+            points: vec![
+                pc(Undecided, Controls),
+                pc(Undecided, Controls),
+                pc(Undecided, Undecided),
+            ],
+            findings: Vec::new(),
+            nodes: 0,
+            budget_exhausted: false,
+        };
+        assert_eq!(
+            map.control(a),
+            Control::Undecided,
+            "the map keeps the open verdict"
+        );
+        let assessment = map.assessment(&board);
+        assert_eq!(assessment.dead, vec![a]);
+        assert_eq!(assessment.territory[Color::White], vec![a, b]);
+        assert_eq!(assessment.undecided, vec![c]);
+    }
 }
