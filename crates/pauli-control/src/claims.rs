@@ -251,8 +251,9 @@ pub fn agreement_control(
     Ok(out)
 }
 
-/// Claims read from a record's end-of-game markup: a dead claim for every chain with a stone
-/// marked dead or lying on the opponent's marked territory, and a neutral claim for every unmarked empty
+/// Claims read from a record's end-of-game markup: a dead claim for every stone marked dead
+/// or lying on the opponent's marked territory that no earlier claim covers (a claim covers
+/// the opposing stones of the claimant's smallest bordered set, rule 17), and a neutral claim for every unmarked empty
 /// location whose empty region touches stones of one player only (seki eyes, typically) —
 /// claimed by the other player. Neutral claims are read only from markup that marks
 /// territory: a list of dead stones alone (`DS`-style markup, `--dead`) says nothing about
@@ -261,32 +262,36 @@ pub fn agreement_control(
 pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
     let real = Real::new(board, &[]);
     let mut out: Vec<Claim> = Vec::new();
-    // One dead claim per chain: the markup marks every stone, the claim is the chain's.
-    let same_chain = |out: &[Claim], by: Color, stone: Point| {
-        out.iter().any(|c| {
-            matches!(*c, Claim::Dead { by: b, stone: s }
-                if b == by && board.chain_head(s) == board.chain_head(stone))
-        })
+    // One dead claim per set: pointing at a stone claims every opposing stone of the
+    // claimant's smallest bordered set that holds it (rule 17), so a stone such a claim
+    // already covers needs no claim of its own.
+    let mut covered = PerColor::new(vec![false; board.len()], vec![false; board.len()]);
+    let mut claim_dead = |out: &mut Vec<Claim>, by: Color, stone: Point| {
+        if covered[by][stone.index()] {
+            return;
+        }
+        let set = smallest_bordered(&real, by, stone.index());
+        for (q, inside) in set.iter().enumerate() {
+            if *inside && real.cells[q] == Some(by.opp()) {
+                covered[by][q] = true;
+            }
+        }
+        out.push(Claim::Dead { by, stone });
     };
     let mut marked = vec![false; board.len()];
     for c in Color::BOTH {
         for &p in &markup.territory[c] {
             if p.index() < board.len() {
                 marked[p.index()] = true;
-                if board.get(p) == Some(c.opp()) && !same_chain(&out, c, p) {
-                    out.push(Claim::Dead { by: c, stone: p });
+                if board.get(p) == Some(c.opp()) {
+                    claim_dead(&mut out, c, p);
                 }
             }
         }
     }
     for &p in markup.dead.iter().filter(|p| p.index() < board.len()) {
         if let Some(c) = board.get(p) {
-            if !same_chain(&out, c.opp(), p) {
-                out.push(Claim::Dead {
-                    by: c.opp(),
-                    stone: p,
-                });
-            }
+            claim_dead(&mut out, c.opp(), p);
         }
     }
     let marks_territory = Color::BOTH.iter().any(|&c| !markup.territory[c].is_empty());

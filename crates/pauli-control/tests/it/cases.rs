@@ -231,3 +231,31 @@ fn absurd_budgets_are_clamped_not_obeyed() {
         .unwrap();
     assert_eq!(got, want);
 }
+
+/// Rule 17: pointing at a stone claims every opposing stone of the claimant's smallest bordered
+/// set that holds it, so markup that marks two separate chains of one such set dead makes one
+/// claim, not two (the check used to repeat the same dispute once per chain).
+#[test]
+fn markup_claims_are_one_per_bordered_set() {
+    use pauli_control::{Claim, claims_from_markup};
+    let b = board(&[".O.O.", "XXXXX", "....."]);
+    let mut markup = rules_core::Markup::default();
+    markup.territory[Color::Black] = pts(&b, "aa ba ca da ea");
+    let dead = |claims: Vec<Claim>| -> Vec<Claim> {
+        claims
+            .into_iter()
+            .filter(|c| matches!(c, Claim::Dead { .. }))
+            .collect()
+    };
+    assert_eq!(
+        dead(claims_from_markup(&b, &markup)),
+        vec![Claim::Dead {
+            by: Color::Black,
+            stone: pts(&b, "ba")[0]
+        }]
+    );
+    // Two sets (a black wall between them): two claims.
+    let b = board(&[".O.XO.", "XXXXXX", "......"]);
+    markup.territory[Color::Black] = pts(&b, "aa ba ca ea fa");
+    assert_eq!(dead(claims_from_markup(&b, &markup)).len(), 2);
+}
