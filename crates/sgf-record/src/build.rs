@@ -848,7 +848,9 @@ impl Walker {
                     w.push(Finding::new(
                         codes::HANDICAP_AS_MOVES,
                         format!(
-                            "HA[{n}] and no setup stones: the game opens with {n} black moves                              before White's first, read as free-placement handicap stones                              (as KGS writes them), not as moves"
+                            "HA[{n}] and no setup stones: the game opens with {n} black moves \
+                             before White's first, read as free-placement handicap stones \
+                             (as KGS writes them), not as moves"
                         ),
                     ));
                 }
@@ -869,6 +871,7 @@ impl Walker {
             }
             let r = values::parse_result(&raw);
             values::result_findings(&r, &mut w);
+            values::result_komi_findings(&r, komi.as_ref(), &mut w);
             Some(r)
         });
         if !self.multi_move_nodes.is_empty() {

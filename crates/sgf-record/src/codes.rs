@@ -60,6 +60,9 @@ pub const RESULT_UNRECOGNISED: &str = "result-unrecognised";
 pub const RESULT_ZERO_MARGIN: &str = "result-zero-margin";
 /// `RE` margin that is not a multiple of 0.5 (`B+0.2`).
 pub const RESULT_MARGIN_UNUSUAL: &str = "result-margin-unusual";
+/// A counted `RE` whose margin is not the komi plus a whole number (`RE[W+1.5]` with
+/// `KM[0]`): no count gives it, so the komi or the result is not the game's.
+pub const RESULT_KOMI_INCONSISTENT: &str = "result-komi-inconsistent";
 /// `TB`/`TW` before the end of the main line (not end-of-game markup; ignored).
 pub const MARKUP_NOT_AT_END: &str = "markup-not-at-end";
 /// A `TB`/`TW` point off the board or malformed (dropped).
@@ -107,6 +110,7 @@ pub const ALL: &[&str] = &[
     RESULT_UNRECOGNISED,
     RESULT_ZERO_MARGIN,
     RESULT_MARGIN_UNUSUAL,
+    RESULT_KOMI_INCONSISTENT,
     MARKUP_NOT_AT_END,
     MARKUP_MALFORMED,
     GAME_INFO_REPEATED,

@@ -193,6 +193,37 @@ pub(crate) fn result_findings(r: &RecordedResult, out: &mut Vec<Finding>) {
     }
 }
 
+/// A counted result the record's komi cannot produce. Every ruleset counts whole points
+/// (area, territory, captives, and half of an even number of shared dame are all whole on
+/// both sides of the difference), so a count's margin differs from the komi by a whole
+/// number: `RE[W+1.5]` with `KM[0]` (Fox writes `KM[0]` in games played with komi) or
+/// `RE[B+3]` with `KM[6.5]` says that the komi or the result is not the game's.
+pub(crate) fn result_komi_findings(
+    r: &RecordedResult,
+    komi: Option<&Komi>,
+    out: &mut Vec<Finding>,
+) {
+    let Outcome::Score { margin, .. } = r.outcome else {
+        return;
+    };
+    let Some(k) = komi else { return };
+    let half = |v: f64| (v * 2.0).fract() == 0.0;
+    if !half(margin) || !half(k.value) {
+        return;
+    }
+    if ((margin + k.value) * 2.0).rem_euclid(2.0) != 0.0 {
+        out.push(Finding::new(
+            codes::RESULT_KOMI_INCONSISTENT,
+            format!(
+                "RE[{}] cannot be a count with KM[{}]: a count's margin differs from the komi \
+                 by a whole number of points, so the komi or the result is not the game's",
+                short(&r.raw),
+                short(&k.raw)
+            ),
+        ));
+    }
+}
+
 /// A value made safe and short for a message.
 pub(crate) fn short(s: &str) -> String {
     let mut out: String = s.chars().take(60).flat_map(char::escape_debug).collect();
@@ -336,6 +367,40 @@ mod tests {
 
     fn o(s: &str) -> Outcome {
         parse_result(s).outcome
+    }
+
+    #[test]
+    fn a_count_the_komi_cannot_give_is_reported() {
+        let flagged = |re: &str, km: Option<f64>| {
+            let mut out = Vec::new();
+            let komi = km.map(|value| Komi {
+                value,
+                raw: value.to_string(),
+            });
+            result_komi_findings(&parse_result(re), komi.as_ref(), &mut out);
+            out.iter()
+                .any(|f| f.code == codes::RESULT_KOMI_INCONSISTENT)
+        };
+        assert!(
+            flagged("W+1.5", Some(0.0)),
+            "Fox: KM[0] in a game with komi"
+        );
+        assert!(flagged("B+3", Some(6.5)));
+        assert!(flagged("W+2", Some(-0.5)));
+        assert!(!flagged("W+1.5", Some(6.5)));
+        assert!(!flagged("B+3.5", Some(-0.5)));
+        assert!(!flagged("B+4", Some(0.0)));
+        assert!(!flagged("B+4", Some(7.0)));
+        assert!(!flagged("W+1.5", None), "no komi, nothing to compare");
+        assert!(!flagged("W+R", Some(0.0)), "not a count");
+        assert!(
+            !flagged("B+0.2", Some(7.5)),
+            "not a multiple of 0.5: reported otherwise"
+        );
+        assert!(
+            !flagged("W+1.5", Some(3.75)),
+            "komi in quarter points: not judged"
+        );
     }
 
     #[test]
