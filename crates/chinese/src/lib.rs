@@ -831,6 +831,9 @@ pub fn count(
             s.undecided
         ));
     }
+    if let Some(note) = input.assessment.live_stones_note(board, &dead.points) {
+        s.notes.push(note);
+    }
     s.notes.push(format!(
         "stone count (text 004 rule 9): Black {} against {} + {} = {}: {} {} stone(s), \
          i.e. {} point(s){}",

@@ -322,6 +322,9 @@ pub(crate) fn score(
             s.undecided
         ));
     }
+    if let Some(note) = input.assessment.live_stones_note(board, &control.dead) {
+        s.notes.push(note);
+    }
     if !control.ignored_dead.is_empty() {
         s.notes.push(format!(
             "dead marks on empty locations ignored: {}",

@@ -71,6 +71,61 @@ impl Assessment {
         }
     }
 
+    /// Stones of one colour standing next to an empty point marked as the other colour's
+    /// territory, and not among `dead`: markup that marks territory around stones without
+    /// marking them dead (GNU Go's self-play records mark only empty points). Such a territory
+    /// is not one — the rulesets count those stones alive, which turns the marked points into
+    /// dame under area counting — so a score names them. Sorted.
+    #[must_use]
+    pub fn live_stones_in_marked_territory(&self, board: &Board, dead: &[Point]) -> Vec<Point> {
+        let topo = board.topology();
+        let mut is_dead = vec![false; board.len()];
+        for p in dead.iter().filter(|p| p.index() < board.len()) {
+            is_dead[p.index()] = true;
+        }
+        let mut out = Vec::new();
+        for c in Color::BOTH {
+            for &p in &self.territory[c] {
+                if p.index() >= board.len() || !board.is_empty_at(p) {
+                    continue;
+                }
+                for &q in topo.neighbors(p) {
+                    if board.get(q) == Some(c.opp()) && !is_dead[q.index()] {
+                        out.push(q);
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The score note for [`Assessment::live_stones_in_marked_territory`], when the
+    /// assessment is the record's markup and there are such stones: how many, and the first
+    /// ten by name.
+    #[must_use]
+    pub fn live_stones_note(&self, board: &Board, dead: &[Point]) -> Option<String> {
+        if self.source != AssessmentSource::Markup {
+            return None;
+        }
+        let live = self.live_stones_in_marked_territory(board, dead);
+        if live.is_empty() {
+            return None;
+        }
+        let topo = board.topology();
+        let mut names: Vec<String> = live.iter().take(10).map(|&p| topo.sgf(p)).collect();
+        if live.len() > 10 {
+            names.push("…".to_owned());
+        }
+        Some(format!(
+            "the markup marks territory next to {} stone(s) of the other colour it does not mark \
+             dead ({}): they count as alive",
+            live.len(),
+            names.join(" ")
+        ))
+    }
+
     /// Stones named dead by the user. Source `user`.
     #[must_use]
     pub fn user_dead(dead: Vec<Point>) -> Assessment {
@@ -487,6 +542,36 @@ mod tests {
         assert_eq!(m.area(Color::Black), 6);
         let empty = board(&["...", "..."]);
         assert_eq!(AreaMap::of(&empty).neutral, 6);
+    }
+
+    /// Markup that marks territory around a stone without marking it dead (GNU Go's
+    /// self-play records) is named in a note; marking the stone itself (KGS) is not.
+    #[test]
+    fn territory_marked_around_an_unmarked_stone_is_noted() {
+        let b = board(&["..X.O", ".OX.O", "..X.O"]);
+        let at = |s: &str| b.topology().parse_sgf(s).unwrap();
+        let mut markup = crate::record::Markup::default();
+        markup.territory.black = vec![at("aa"), at("ba"), at("ab"), at("ac"), at("bc")];
+        let a = Assessment::from_markup(&markup);
+        assert_eq!(a.live_stones_in_marked_territory(&b, &[]), vec![at("bb")]);
+        let note = a.live_stones_note(&b, &[]).expect("a note");
+        assert!(
+            note.contains("1 stone(s)") && note.contains("(bb)"),
+            "{note}"
+        );
+        assert!(
+            a.live_stones_note(&b, &[at("bb")]).is_none(),
+            "dead: no note"
+        );
+        markup.territory.black.push(at("bb"));
+        let kgs = Assessment::from_markup(&markup);
+        let dead = [at("bb")];
+        assert!(kgs.live_stones_note(&b, &dead).is_none());
+        let auto = Assessment {
+            source: AssessmentSource::Auto,
+            ..a
+        };
+        assert!(auto.live_stones_note(&b, &[]).is_none(), "markup only");
     }
 
     #[test]
