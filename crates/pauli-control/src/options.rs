@@ -46,9 +46,9 @@ impl Default for Budgets {
     /// `docs/control.md` for what they decide and [`Budgets::thorough`] for more.
     fn default() -> Self {
         Budgets {
-            local_nodes: 1_000,
-            search_nodes: 1_500,
-            position_nodes: 3_000,
+            local_nodes: 3_000,
+            search_nodes: 300,
+            position_nodes: 4_000,
             max_depth: 200,
             tt_entries: 1 << 16,
             max_local_region: 160,
@@ -63,8 +63,8 @@ impl Budgets {
     #[must_use]
     pub fn quick() -> Budgets {
         Budgets {
-            local_nodes: 100,
-            search_nodes: 150,
+            local_nodes: 300,
+            search_nodes: 30,
             position_nodes: 400,
             ..Budgets::default()
         }
