@@ -429,3 +429,25 @@ fn svg_overlay_pixels() {
     let cross = rgb(&pixmap, bx, by);
     assert!(cross.0 > 150 && cross.1 < 90, "red cross: {cross:?}");
 }
+
+/// docs/limits.md: a graph board of more than `MAX_GRAPH_DRAWN` points has no SVG picture
+/// (an error that says so), while the ASCII listing still works; at the limit it is drawn.
+#[test]
+fn graph_boards_beyond_the_drawing_limit_are_an_error() {
+    use board_render::MAX_GRAPH_DRAWN;
+    let ring = |n: usize| {
+        let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+        let names_ref: Vec<&str> = names.iter().map(String::as_str).collect();
+        let edges: Vec<(&str, &str)> = (0..n)
+            .map(|i| (names_ref[i], names_ref[(i + 1) % n]))
+            .collect();
+        Arc::new(Topology::graph(&names_ref, &edges).unwrap())
+    };
+    let at_limit = Picture::new(&Board::new(ring(MAX_GRAPH_DRAWN)));
+    assert!(svg(&at_limit, &SvgOptions::default()).is_ok());
+    let over = Picture::new(&Board::new(ring(MAX_GRAPH_DRAWN + 1)));
+    let err = svg(&over, &SvgOptions::default()).unwrap_err();
+    assert_eq!(err, RenderError::GraphTooLarge(MAX_GRAPH_DRAWN + 1));
+    assert!(err.to_string().contains("at most 400"), "{err}");
+    assert!(ascii(&over, &AsciiOptions::default()).is_ok());
+}

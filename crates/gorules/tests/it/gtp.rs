@@ -196,6 +196,34 @@ fn two_gorules_engines_play_with_gorules_as_referee() {
     );
 }
 
+/// docs/limits.md: `play --max-moves` stops a game that goes on too long: a void game, written
+/// with `RE[Void]` and exactly that many moves.
+#[test]
+fn a_game_stopped_at_max_moves_is_void() {
+    let dir = temp_dir("max-moves");
+    let bin = Path::new(BIN);
+    let (games, out) = play_json(&[
+        "--black".into(),
+        quoted(bin, "gtp --seed 3"),
+        "--white".into(),
+        quoted(bin, "gtp --seed 4"),
+        "--size".into(),
+        "9".into(),
+        "--max-moves".into(),
+        "7".into(),
+        "--sgf-dir".into(),
+        dir.display().to_string(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g["end"], "max-moves", "{g}");
+    let sgf = std::fs::read_to_string(g["sgf"].as_str().expect("an SGF")).unwrap();
+    assert!(sgf.contains("RE[Void]"), "{sgf}");
+    let moves = sgf.matches(";B[").count() + sgf.matches(";W[").count();
+    assert_eq!(moves, 7, "{sgf}");
+}
+
 #[test]
 fn an_illegal_move_loses_the_game_and_is_recorded() {
     // A fake engine that answers every genmove with A1.

@@ -770,7 +770,7 @@ fn corpus_plus_hostile_files_leave_the_corpus_records_unchanged() {
 #[test]
 fn no_escape_sequence_reaches_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
-    let name = "evil-\u{1b}[31mname-\u{9b}2J.sgf";
+    let name = "evil-\u{1b}[31mname-\u{9b}2J-\u{202e}fgs.\u{2066}sgf";
     generate_evil(dir.path(), name);
     let file = dir.path().join(name);
     let f = file.as_os_str();
@@ -842,7 +842,11 @@ fn no_escape_sequence_reaches_the_terminal() {
                 .chars()
                 .filter(|&c| {
                     matches!(c, '\u{1b}' | '\u{7}' | '\u{0}')
-                        || (table && (c == '\r' || ('\u{80}'..='\u{9f}').contains(&c)))
+                        || (table
+                            && (c == '\r'
+                                || ('\u{80}'..='\u{9f}').contains(&c)
+                                || ('\u{202a}'..='\u{202e}').contains(&c)
+                                || ('\u{2066}'..='\u{2069}').contains(&c)))
                 })
                 .collect();
             assert!(
@@ -858,7 +862,7 @@ fn no_escape_sequence_reaches_the_terminal() {
 /// errors quote them.
 fn generate_evil(dir: &Path, name: &str) -> PathBuf {
     let bytes: &[u8] = b"(;GM[1]FF[4]CA[\x1b[31m]SZ[9]KM[\x1b\\]0;x\x07]HA[\x1b[1m]\
-        RU[Jap\x1b[2Janese]RE[B+\x1b[5mR]PB[Black\x1b[31mRed\x1b[0m]PW[\xc2\x9b31mWhite]\
+        RU[Jap\x1b[2Janese]RE[B+\x1b[5mR]PB[Black\x1b[31mRed\x1b[0m\xe2\x80\xaeder]PW[\xc2\x9b31mWhite]\
         GN[\x1b\\]2;pwned\x07]EV[\x07ev]DT[\x1b[H]AP[\x1b[8m:1]PC[p\rc]\n\
         ;B[\x1b[A]C[IGS dead @ \x1bC3];W[ee]PL[\x1bx];B[dd]AB[\x1b[K];W[]TB[\x1b[4m]TW[zz]\
         KGSDE[\x1b];B[]W[])\n(;SZ[\x1b[0m])\n(;GM[\x1b[31m])\n(;B[aa]\x1b[31m)\n";

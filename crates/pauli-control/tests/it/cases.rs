@@ -259,3 +259,51 @@ fn markup_claims_are_one_per_bordered_set() {
     markup.territory[Color::Black] = pts(&b, "aa ba ca ea fa");
     assert_eq!(dead(claims_from_markup(&b, &markup)).len(), 2);
 }
+
+/// docs/limits.md, the solver's structural limits: a set beyond the 256-point compact board is
+/// `TooLarge` (never searched, never guessed), a set beyond `max_set` is not searched as a
+/// whole game, and small boards get the thorough budgets.
+#[test]
+fn structural_limits_answer_too_large_not_a_guess() {
+    use pauli_control::{GameOutcome, PointSet, hypothetical_game};
+    // 17×17 = 289 points: the whole board is bordered by anyone, and too large to play on.
+    let rows = vec![".".repeat(17); 17];
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let b = board(&rows);
+    let all = PointSet::from_points(b.len(), b.topology().points());
+    let (outcome, nodes) =
+        hypothetical_game(&b, &[], Color::Black, &all, &Options::default()).unwrap();
+    assert_eq!(outcome, GameOutcome::TooLarge);
+    assert_eq!(nodes, 0);
+
+    // A set the whole-game search may not take (max_set) stays undecided, with its reason.
+    let b = board(&[".....", ".....", ".X...", ".....", "....."]);
+    let mut small = Budgets::default();
+    small.max_set = 3;
+    let m = analyze(&b, &[], &Options::with_budgets(small)).unwrap();
+    assert_eq!(m.control(pt(&b, "cc")), Control::Undecided);
+    assert!(
+        m.findings
+            .iter()
+            .any(|f| matches!(f.reason, Reason::TooLarge { points } if points > 3)),
+        "{:?}",
+        m.findings
+    );
+    let m = analyze(&b, &[], &Options::with_budgets(Budgets::default())).unwrap();
+    assert!(
+        !m.findings
+            .iter()
+            .any(|f| matches!(f.reason, Reason::TooLarge { .. })),
+        "with the default max_set the set is searched: {:?}",
+        m.findings
+    );
+
+    // Boards of up to 49 points use the thorough budgets by default, larger ones do not.
+    let o = Options::default();
+    assert_eq!(o.budgets_for(49), Budgets::thorough());
+    assert_eq!(o.budgets_for(50), Budgets::default());
+    assert_eq!(
+        Options::with_budgets(Budgets::quick()).budgets_for(9),
+        Budgets::quick()
+    );
+}
