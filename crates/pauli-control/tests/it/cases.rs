@@ -278,8 +278,10 @@ fn structural_limits_answer_too_large_not_a_guess() {
 
     // A set the whole-game search may not take (max_set) stays undecided, with its reason.
     let b = board(&[".....", ".....", ".X...", ".....", "....."]);
-    let mut small = Budgets::default();
-    small.max_set = 3;
+    let small = Budgets {
+        max_set: 3,
+        ..Budgets::default()
+    };
     let m = analyze(&b, &[], &Options::with_budgets(small)).unwrap();
     assert_eq!(m.control(pt(&b, "cc")), Control::Undecided);
     assert!(
