@@ -253,9 +253,9 @@ pub fn agreement_control(
 
 /// Claims read from a record's end-of-game markup: a dead claim for every stone marked dead
 /// or lying on the opponent's marked territory that no earlier claim covers (a claim covers
-/// the opposing stones of the claimant's smallest bordered set, rule 17), and a neutral claim for every unmarked empty
-/// location whose empty region touches stones of one player only (seki eyes, typically) —
-/// claimed by the other player. Neutral claims are read only from markup that marks
+/// the opposing stones of the claimant's smallest bordered set, rule 17), and a neutral claim
+/// for every unmarked empty location whose empty region touches stones of one player only
+/// (seki eyes, typically) — claimed by the other player. Neutral claims are read only from markup that marks
 /// territory: a list of dead stones alone (`DS`-style markup, `--dead`) says nothing about
 /// the empty locations.
 #[must_use]

@@ -187,6 +187,27 @@ impl Stats {
     }
 }
 
+/// The default budgets for every board size, with the node budgets and `max_set` taken from
+/// the environment where given (`PN` position, `LN` local, `SN` whole-game, `MS` max set):
+/// how the budget figures in docs/control.md were measured.
+fn options_from_env() -> Options {
+    let mut o = Options::with_budgets(pauli_control::Budgets::default());
+    let var = |name: &str| std::env::var(name).ok().map(|v| v.parse::<u64>().unwrap());
+    if let Some(v) = var("PN") {
+        o.budgets.position_nodes = v;
+    }
+    if let Some(v) = var("LN") {
+        o.budgets.local_nodes = v;
+    }
+    if let Some(v) = var("SN") {
+        o.budgets.search_nodes = v;
+    }
+    if let Some(v) = var("MS") {
+        o.budgets.max_set = v as usize;
+    }
+    o
+}
+
 fn picture(b: &Board, m: &pauli_control::ControlMap) -> String {
     let (w, h) = b.topology().grid_size().unwrap();
     let mut s = String::new();
@@ -230,19 +251,7 @@ fn explore_kgs() {
         .take(20)
     {
         let b = final_board(rec);
-        let mut o = Options::with_budgets(pauli_control::Budgets::default());
-        if let Ok(v) = std::env::var("PN") {
-            o.budgets.position_nodes = v.parse().unwrap();
-        }
-        if let Ok(v) = std::env::var("LN") {
-            o.budgets.local_nodes = v.parse().unwrap();
-        }
-        if let Ok(v) = std::env::var("SN") {
-            o.budgets.search_nodes = v.parse().unwrap();
-        }
-        if let Ok(v) = std::env::var("MS") {
-            o.budgets.max_set = v.parse().unwrap();
-        }
+        let o = options_from_env();
         let m = st.add(&b, &o);
         println!(
             "{} undecided {} nodes {} t {}µs",
@@ -278,19 +287,7 @@ fn corpus_quality() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(usize::MAX);
-    let mut o = Options::with_budgets(pauli_control::Budgets::default());
-    if let Ok(v) = std::env::var("PN") {
-        o.budgets.position_nodes = v.parse().unwrap();
-    }
-    if let Ok(v) = std::env::var("LN") {
-        o.budgets.local_nodes = v.parse().unwrap();
-    }
-    if let Ok(v) = std::env::var("SN") {
-        o.budgets.search_nodes = v.parse().unwrap();
-    }
-    if let Ok(v) = std::env::var("MS") {
-        o.budgets.max_set = v.parse().unwrap();
-    }
+    let o = options_from_env();
     for (name, dirs, markup_only) in [
         (
             "kgs 2017 (TB/TW)",
