@@ -106,6 +106,7 @@ pub(crate) struct Placed<const W: usize> {
 }
 
 /// The chains of a position, computed once and shared by all its moves.
+#[derive(Default)]
 pub(crate) struct ChainMap<const W: usize> {
     /// Chain index of each point, `u16::MAX` for empty points.
     pub id: Vec<u16>,
@@ -302,11 +303,7 @@ impl<const W: usize> Arena<W> {
 
     /// The chains of `pos` with their liberties.
     pub fn chain_map(&self, pos: &Pos<W>) -> ChainMap<W> {
-        let mut cm = ChainMap {
-            id: Vec::new(),
-            stones: Vec::new(),
-            libs: Vec::new(),
-        };
+        let mut cm = ChainMap::default();
         self.chain_map_into(pos, &mut cm);
         cm
     }

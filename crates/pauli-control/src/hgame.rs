@@ -137,6 +137,9 @@ pub(crate) struct HGame<'c, const W: usize> {
     opts: HOpts,
     isolated: bool,
     ctx: &'c mut LocalCtx,
+    /// Buffers reused by every expansion (allocation was a fifth of the time).
+    cm: ChainMap<W>,
+    scored: Vec<(i32, Pos<W>)>,
 }
 
 impl<'c, const W: usize> HGame<'c, W> {
@@ -180,6 +183,8 @@ impl<'c, const W: usize> HGame<'c, W> {
                 opts,
                 isolated,
                 ctx,
+                cm: ChainMap::default(),
+                scored: Vec::new(),
             },
             pos,
         )
@@ -237,12 +242,14 @@ impl<'c, const W: usize> HGame<'c, W> {
         a.benson(pos, Side::Refuter, a.wall).intersects(&a.scope)
     }
 
-    fn ordered_moves(&self, pos: &Pos<W>, out: &mut Vec<Pos<W>>) {
+    fn ordered_moves(&mut self, pos: &Pos<W>, out: &mut Vec<Pos<W>>) {
+        let mut cm = std::mem::take(&mut self.cm);
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
         let a = &self.a;
         let side = pos.to_move;
-        let cm = a.chain_map(pos);
+        a.chain_map_into(pos, &mut cm);
         let free = a.playable.minus(pos.st[0].or(pos.st[1]));
-        let mut scored: Vec<(i32, Pos<W>)> = Vec::new();
         for p in free.iter() {
             if p as u16 == pos.ban {
                 continue;
@@ -257,7 +264,9 @@ impl<'c, const W: usize> HGame<'c, W> {
             }
         }
         scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-        out.extend(scored.into_iter().map(|(_, p)| p));
+        out.extend(scored.drain(..).map(|(_, p)| p));
+        self.cm = cm;
+        self.scored = scored;
     }
 
     fn score(&self, before: &Pos<W>, cm: &ChainMap<W>, p: usize, side: Side, captured: u32) -> i32 {

@@ -402,11 +402,7 @@ fn run<const W: usize>(
         reqs: reqs.to_vec(),
         order,
         zones,
-        cm: ChainMap {
-            id: Vec::new(),
-            stones: Vec::new(),
-            libs: Vec::new(),
-        },
+        cm: ChainMap::default(),
         scored: Vec::new(),
     };
     let root = LNode { pos, mask };
@@ -661,14 +657,7 @@ impl<const W: usize> LGame<W> {
     }
 
     fn moves(&mut self, n: &LNode<W>, out: &mut Vec<LNode<W>>) {
-        let mut cm = std::mem::replace(
-            &mut self.cm,
-            ChainMap {
-                id: Vec::new(),
-                stones: Vec::new(),
-                libs: Vec::new(),
-            },
-        );
+        let mut cm = std::mem::take(&mut self.cm);
         let mut scored = std::mem::take(&mut self.scored);
         scored.clear();
         let a = &self.a;
@@ -739,11 +728,10 @@ impl<const W: usize> LGame<W> {
             scored.push((score, child));
         }
         scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-        out.extend(
-            scored
-                .into_iter()
-                .map(|(_, pos)| LNode { pos, mask: n.mask }),
-        );
+        out.extend(scored.drain(..).map(|(_, pos)| LNode { pos, mask: n.mask }));
+        // Keep the buffers for the next expansion.
+        self.scored = scored;
+        self.cm = cm;
     }
 }
 
