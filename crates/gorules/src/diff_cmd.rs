@@ -6,7 +6,6 @@
 use crate::cli::RuleArgs;
 use crate::config::{PlanRuleset, ReplayConfig};
 use crate::input;
-use crate::registry;
 use crate::render::table::sanitize;
 use crate::report::{ErrorReport, SCHEMA_VERSION};
 use crate::show_cmd;
@@ -204,10 +203,9 @@ impl DiffGame {
 pub fn diff_game(
     config: &ReplayConfig,
     index: u32,
-    mut record: GameRecord,
+    record: GameRecord,
     pictures: Option<(&std::path::Path, &str)>,
 ) -> Result<DiffGame> {
-    record.rules_counting = registry::declared_counting(&record);
     let plan = match config.plan(&record) {
         Ok(p) => p,
         Err(e) => {

@@ -179,12 +179,3 @@ pub fn for_target(target: Target, options: &RulesetOptions) -> Box<dyn Ruleset> 
         }),
     }
 }
-
-/// The counting family of the rules a record declares, when the name is known.
-pub fn declared_counting(record: &GameRecord) -> Option<rules_core::Counting> {
-    record
-        .rules
-        .as_deref()
-        .and_then(|ru| rules_names::read(ru).ok())
-        .map(|d| d.counting())
-}

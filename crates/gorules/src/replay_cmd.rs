@@ -3,7 +3,6 @@
 use crate::cli::{Format, ReplayArgs};
 use crate::config::{PlanRuleset, ReplayConfig};
 use crate::input;
-use crate::registry;
 use crate::render;
 use crate::report::{ErrorReport, FileReport, GameEntry};
 use crate::status::Status;
@@ -60,8 +59,7 @@ pub fn replay_file(config: &ReplayConfig, loaded: input::Loaded) -> FileReport {
 }
 
 /// Replays one game under every ruleset of the configuration.
-pub fn replay_game(config: &ReplayConfig, index: u32, mut record: GameRecord) -> GameEntry {
-    record.rules_counting = registry::declared_counting(&record);
+pub fn replay_game(config: &ReplayConfig, index: u32, record: GameRecord) -> GameEntry {
     let plan = match config.plan(&record) {
         Ok(plan) => plan,
         Err(e) => {

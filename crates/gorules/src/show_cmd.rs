@@ -5,7 +5,6 @@
 use crate::cli::RuleArgs;
 use crate::config::ReplayConfig;
 use crate::input;
-use crate::registry;
 use crate::status::Status;
 use anyhow::{Context, Result, bail};
 use board_render::{AsciiOptions, Picture, SvgOptions, Theme};
@@ -114,7 +113,7 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
             args.game
         );
     }
-    let mut record = file
+    let record = file
         .games
         .into_iter()
         .nth(args.game - 1)
@@ -128,7 +127,6 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
                 e.kind
             )
         })?;
-    record.rules_counting = registry::declared_counting(&record);
     let total = record.move_count();
     let at = match args.at_move {
         Some(m) if m > total => bail!(

@@ -24,8 +24,8 @@ pub struct GameRecord {
     /// The rules the record declares (`RU`), verbatim.
     pub rules: Option<String>,
     /// The counting family of the declared rules, when whoever read the record knows the
-    /// name (the binary reads `RU` with `rules-names`). A recorded count is only compared with
-    /// a ruleset's count of the same family.
+    /// name (`sgf-record` reads `RU` with `rules-names`). A recorded count is only compared
+    /// with a ruleset's count of the same family.
     pub rules_counting: Option<Counting>,
     /// The recorded result (`RE`), parsed.
     pub result: Option<RecordedResult>,

@@ -997,8 +997,12 @@ impl Walker {
             actions: self.rec_actions,
             komi,
             handicap,
+            rules_counting: self
+                .rules
+                .as_deref()
+                .and_then(|ru| rules_names::read(ru).ok())
+                .map(|d| d.counting()),
             rules: self.rules,
-            rules_counting: None,
             result,
             markup,
             info: self.info,

@@ -306,3 +306,22 @@ fn no_panic_on_truncated_or_mangled_input() {
         }
     }
 }
+
+/// The reader names the counting family of `RU` (the recorded result is only compared with a
+/// ruleset counting the same way); a name nobody knows leaves it open.
+#[test]
+fn declared_rules_get_their_counting_family() {
+    use rules_core::Counting;
+    let family = |ru: &str| {
+        let text = format!("(;GM[1]FF[4]SZ[9]RU[{ru}];B[cc];W[gg])");
+        read_sgf(text.as_bytes(), &ReadOptions::default())
+            .expect("readable")
+            .games
+            .remove(0)
+            .expect("game 1 reads")
+            .rules_counting
+    };
+    assert_eq!(family("Chinese"), Some(Counting::Area));
+    assert_eq!(family("Japanese"), Some(Counting::Territory));
+    assert_eq!(family("no such rules"), None);
+}
