@@ -6,7 +6,7 @@
 //! benchmarks of a few single positions. Nothing is asserted: timings depend on the machine.
 
 use pauli_control::{Options, analyze};
-use rules_core::{Action, Board, Color, Outcome, RecordedMove};
+use rules_core::{Board, Outcome};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -26,26 +26,6 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(p);
         }
     }
-}
-
-fn final_board(rec: &rules_core::GameRecord) -> Board {
-    let mut b = Board::new(rec.topology.clone());
-    for a in &rec.actions {
-        match a {
-            Action::Setup(edits) => b.setup(edits),
-            Action::Move {
-                color,
-                mv: RecordedMove::Place(p),
-            } if b.is_empty_at(*p) => {
-                b.play(*p, *color);
-            }
-            _ => {}
-        }
-    }
-    for c in Color::BOTH {
-        b.clear_libertyless(c);
-    }
-    b
 }
 
 /// Final positions of counted 19×19 games, `per_source` from each source.
@@ -75,7 +55,7 @@ fn positions(per_source: usize) -> Vec<(String, Board)> {
                     && (!need_markup || !g.markup.is_empty())
                     && n < per_source
                 {
-                    out.push((f.display().to_string(), final_board(&g)));
+                    out.push((f.display().to_string(), g.main_line_board()));
                     n += 1;
                 }
             }

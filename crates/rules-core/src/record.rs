@@ -3,6 +3,7 @@
 //! The `sgf-record` crate produces these from SGF; anything else (a graph-board JSON, GTP)
 //! can too.
 
+use crate::board::Board;
 use crate::color::{Color, PerColor};
 use crate::point::Point;
 use crate::ruleset::Counting;
@@ -70,6 +71,32 @@ impl GameRecord {
             .iter()
             .filter(|a| matches!(a, Action::Move { .. }))
             .count()
+    }
+
+    /// The colouring after the main line's setups and placed stones, played with captures but
+    /// no rules: occupied points are skipped, cycle removals (Pauli rule 3) are not applied, and
+    /// chains a setup left without liberties are cleared at the end. A quick look at the end
+    /// position (tools, benchmarks, markup written to SGF); the replay driver gives each
+    /// ruleset's own final position.
+    #[must_use]
+    pub fn main_line_board(&self) -> Board {
+        let mut board = Board::new(self.topology.clone());
+        for action in &self.actions {
+            match action {
+                Action::Setup(edits) => board.setup(edits),
+                Action::Move {
+                    color,
+                    mv: RecordedMove::Place(p),
+                } if board.is_empty_at(*p) => {
+                    board.play(*p, *color);
+                }
+                _ => {}
+            }
+        }
+        for c in Color::BOTH {
+            board.clear_libertyless(c);
+        }
+        board
     }
 
     /// Whether the record shows a finished game whose final position is worth assessing
@@ -306,6 +333,43 @@ mod tests {
             raw: String::new(),
         });
         r
+    }
+
+    #[test]
+    fn main_line_board_captures_skips_occupied_points_and_clears_libertyless_setup() {
+        let r = record(&[], None);
+        let t = r.topology.clone();
+        let at = |x, y| t.at(x, y).unwrap();
+        let mut r = r;
+        // Setup: a White stone in the corner already surrounded by Black (no liberty).
+        r.actions.push(Action::Setup(vec![
+            (at(8, 8), Some(Color::White)),
+            (at(7, 8), Some(Color::Black)),
+            (at(8, 7), Some(Color::Black)),
+        ]));
+        let mv = |color, p| Action::Move {
+            color,
+            mv: RecordedMove::Place(p),
+        };
+        // White a1 (0,0); Black captures it with b1 and a2; White plays on occupied b1.
+        r.actions.push(mv(Color::White, at(0, 0)));
+        r.actions.push(mv(Color::Black, at(1, 0)));
+        r.actions.push(mv(Color::White, at(1, 0)));
+        r.actions.push(mv(Color::Black, at(0, 1)));
+        let b = r.main_line_board();
+        assert_eq!(b.get(at(0, 0)), None, "captured");
+        assert_eq!(
+            b.get(at(1, 0)),
+            Some(Color::Black),
+            "the occupied point kept its stone"
+        );
+        assert_eq!(b.get(at(0, 1)), Some(Color::Black));
+        assert_eq!(
+            b.get(at(8, 8)),
+            None,
+            "the libertyless setup stone is cleared"
+        );
+        assert_eq!(b.get(at(7, 8)), Some(Color::Black));
     }
 
     #[test]

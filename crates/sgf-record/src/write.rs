@@ -22,7 +22,7 @@
 //! * Graph boards have no SGF form: [`WriteError::NotAGrid`].
 
 use rules_core::score::points;
-use rules_core::{Action, Board, Color, GameRecord, PerColor, Point, RecordedMove, Shape};
+use rules_core::{Action, Color, GameRecord, PerColor, Point, RecordedMove, Shape};
 use std::fmt::Write as _;
 
 /// Options of [`write_sgf`].
@@ -198,7 +198,7 @@ fn write_setup(out: &mut String, edits: &[(Point, Option<Color>)], sgf: &impl Fn
 fn markup_territory(record: &GameRecord) -> PerColor<Vec<Point>> {
     let mut t = record.markup.territory.clone();
     if !record.markup.dead.is_empty() {
-        let board = final_board(record);
+        let board = record.main_line_board();
         for &p in &record.markup.dead {
             if let Some(c) = board.get(p) {
                 t[c.opp()].push(p);
@@ -210,24 +210,6 @@ fn markup_territory(record: &GameRecord) -> PerColor<Vec<Point>> {
         t[c].dedup();
     }
     t
-}
-
-/// The colouring after the main line's setups and moves (captures as the board plays them).
-fn final_board(record: &GameRecord) -> Board {
-    let mut board = Board::new(record.topology.clone());
-    for action in &record.actions {
-        match action {
-            Action::Setup(edits) => board.setup(edits),
-            Action::Move {
-                color,
-                mv: RecordedMove::Place(p),
-            } if board.is_empty_at(*p) => {
-                board.play(*p, *color);
-            }
-            _ => {}
-        }
-    }
-    board
 }
 
 /// A property with a text value, if there is one.

@@ -3,32 +3,11 @@
 //! dead stones with the KGS 2017 territory markup, and time per position.
 
 use pauli_control::{Options, analyze};
-use rules_core::{Action, Board, Color, GameRecord, Outcome, Point, RecordedMove};
+use rules_core::{Board, Color, GameRecord, Outcome, Point};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 pub const CORPUS: &str = "/work/shared/corpus";
-
-/// The final position of a record's main line (setup, then moves played with captures).
-pub fn final_board(rec: &GameRecord) -> Board {
-    let mut b = Board::new(rec.topology.clone());
-    for a in &rec.actions {
-        match a {
-            Action::Setup(edits) => b.setup(edits),
-            Action::Move {
-                color,
-                mv: RecordedMove::Place(p),
-            } if b.is_empty_at(*p) => {
-                b.play(*p, *color);
-            }
-            _ => {}
-        }
-    }
-    for c in Color::BOTH {
-        b.clear_libertyless(c);
-    }
-    b
-}
 
 pub fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
@@ -250,7 +229,7 @@ fn explore_kgs() {
         })
         .take(20)
     {
-        let b = final_board(rec);
+        let b = rec.main_line_board();
         let o = options_from_env();
         let m = st.add(&b, &o);
         println!(
@@ -313,7 +292,7 @@ fn corpus_quality() {
                     continue;
                 }
                 n += 1;
-                let b = final_board(&rec);
+                let b = rec.main_line_board();
                 let m = st.add(&b, &o);
                 for p in b.topology().points() {
                     let pc = m.get(p);
@@ -378,7 +357,7 @@ fn markup_conflicts() {
             if rec.markup.is_empty() {
                 continue;
             }
-            let b = final_board(&rec);
+            let b = rec.main_line_board();
             let m = analyze(&b, &[], &o).unwrap();
             let md = markup_dead(&b, &rec);
             let ours = m.dead_stones(&b);
@@ -438,7 +417,7 @@ fn markup_claims() {
             if rec.markup.is_empty() {
                 continue;
             }
-            let b = final_board(&rec);
+            let b = rec.main_line_board();
             let claims = claims_from_markup(&b, &rec.markup);
             let r = check_claims(&b, &[], &claims, &o).unwrap();
             games += 1;
@@ -476,7 +455,7 @@ fn explain_point() {
         .games
         .remove(0)
         .unwrap();
-    let b = final_board(&rec);
+    let b = rec.main_line_board();
     let p = b.topology().parse_sgf(&point).unwrap();
     let m = analyze(
         &b,
