@@ -300,6 +300,22 @@ fn structural_limits_answer_too_large_not_a_guess() {
         m.findings
     );
 
+    // An area larger than max_local_region gets no local search: the 2×6 corner territory
+    // that the thorough budgets prove stays undecided when no area may be searched (and no
+    // whole-game search may take the set either).
+    let rows = corner_territory(2, 6);
+    let r: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let b = board(&r);
+    let limited = |max_local_region| Budgets {
+        max_local_region,
+        max_set: 3,
+        ..Budgets::thorough()
+    };
+    let m = analyze(&b, &[], &Options::with_budgets(limited(160))).unwrap();
+    assert_eq!(m.control(pt(&b, "aa")), Control::Black);
+    let m = analyze(&b, &[], &Options::with_budgets(limited(0))).unwrap();
+    assert_eq!(m.control(pt(&b, "aa")), Control::Undecided);
+
     // Boards of up to 49 points use the thorough budgets by default, larger ones do not.
     let o = Options::default();
     assert_eq!(o.budgets_for(49), Budgets::thorough());
