@@ -1,5 +1,7 @@
 use super::*;
 use std::io::Write;
+#[path = "../tests/support/raw_tar.rs"]
+mod raw_tar;
 
 fn names(items: &[Item]) -> Vec<String> {
     items.iter().map(|i| i.name.clone()).collect()
@@ -35,21 +37,10 @@ fn zip_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
     w.finish().unwrap().into_inner()
 }
 
+/// A gzipped tar, members named raw (names like `../x.sgf` survive).
 fn tar_gz_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
     let gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    let mut b = tar::Builder::new(gz);
-    for (name, data) in members {
-        let mut h = tar::Header::new_gnu();
-        h.set_size(data.len() as u64);
-        h.set_mode(0o644);
-        h.set_entry_type(tar::EntryType::Regular);
-        // Written raw, so names like `../x.sgf` survive (the builder would refuse them).
-        let raw = h.as_old_mut();
-        raw.name[..name.len()].copy_from_slice(name.as_bytes());
-        h.set_cksum();
-        b.append(&h, *data).unwrap();
-    }
-    b.into_inner().unwrap().finish().unwrap()
+    raw_tar::raw_tar(gz, members).finish().unwrap()
 }
 
 #[test]

@@ -6,6 +6,8 @@ use game_sources::{Item, ItemKind, Options, collect};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
+#[path = "support/raw_tar.rs"]
+mod raw_tar;
 
 fn kinds(items: &[Item]) -> Vec<&'static str> {
     items
@@ -53,22 +55,6 @@ fn a_fifo_in_a_directory_is_skipped_not_opened() {
     }
 }
 
-/// Raw tar bytes: each member's name written as given (`../`, absolute), not checked.
-fn tar_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut b = tar::Builder::new(Vec::new());
-    for (name, data) in members {
-        let mut h = tar::Header::new_gnu();
-        h.set_size(data.len() as u64);
-        h.set_mode(0o644);
-        h.set_entry_type(tar::EntryType::Regular);
-        let raw = h.as_old_mut();
-        raw.name[..name.len()].copy_from_slice(name.as_bytes());
-        h.set_cksum();
-        b.append(&h, *data).unwrap();
-    }
-    b.into_inner().unwrap()
-}
-
 /// A tar whose members are named to escape: `../`, absolute paths, a name with an escape
 /// sequence. They are names only: read in place, nothing written anywhere.
 #[test]
@@ -80,13 +66,16 @@ fn tar_path_traversal_names_are_only_names() {
     let escape = format!("{}/escaped.sgf", d.path().display());
     std::fs::write(
         &p,
-        tar_bytes(&[
-            ("../escaped.sgf", b"(;B[aa])"),
-            ("../../../../../../tmp/escaped.sgf", b"(;B[aa])"),
-            (escape.as_str(), b"(;B[aa])"),
-            ("a/../../escaped.sgf", b"(;B[aa])"),
-            ("\x1b[31mred.sgf", b"(;B[aa])"),
-        ]),
+        raw_tar::raw_tar(
+            Vec::new(),
+            &[
+                ("../escaped.sgf", b"(;B[aa])"),
+                ("../../../../../../tmp/escaped.sgf", b"(;B[aa])"),
+                (escape.as_str(), b"(;B[aa])"),
+                ("a/../../escaped.sgf", b"(;B[aa])"),
+                ("\x1b[31mred.sgf", b"(;B[aa])"),
+            ],
+        ),
     )
     .unwrap();
     let items = collect(&[s(&p)], &Options::default());
@@ -105,7 +94,10 @@ fn a_huge_skipped_member_counts_towards_the_archive_limit() {
     let d = tempfile::tempdir().unwrap();
     let p = d.path().join("readme-bomb.tar.gz");
     let zeros = vec![0u8; 4 << 20];
-    let tar = tar_bytes(&[("a.sgf", b"(;)"), ("README", &zeros), ("b.sgf", b"(;)")]);
+    let tar = raw_tar::raw_tar(
+        Vec::new(),
+        &[("a.sgf", b"(;)"), ("README", &zeros), ("b.sgf", b"(;)")],
+    );
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     gz.write_all(&tar).unwrap();
     std::fs::write(&p, gz.finish().unwrap()).unwrap();

@@ -14,6 +14,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
+#[path = "../../../game-sources/tests/support/raw_tar.rs"]
+mod raw_tar;
 
 /// A finished child: exit code, output, wall time and peak memory.
 pub struct Run {
@@ -192,22 +194,6 @@ fn zip_bomb(size: usize, copies: usize) -> Vec<u8> {
         w.raw_copy_file_rename(f, format!("bomb-{i}.sgf")).unwrap();
     }
     w.finish().unwrap().into_inner()
-}
-
-/// Raw tar bytes, each member's name written as given (`../`, absolute), not checked.
-fn tar_with(members: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut b = tar::Builder::new(Vec::new());
-    for (name, data) in members {
-        let mut h = tar::Header::new_gnu();
-        h.set_size(data.len() as u64);
-        h.set_mode(0o644);
-        h.set_entry_type(tar::EntryType::Regular);
-        let raw = h.as_old_mut();
-        raw.name[..name.len()].copy_from_slice(name.as_bytes());
-        h.set_cksum();
-        b.append(&h, *data).unwrap();
-    }
-    b.into_inner().unwrap()
 }
 
 /// Every point of a 52×52 board in turn, Black and White alternating: captures, suicides,
@@ -481,11 +467,14 @@ fn generate(dir: &Path, size: Size) -> Vec<Case> {
         write(
             dir,
             "path-traversal.tar",
-            &tar_with(&[
-                ("../../escaped.sgf", b"(;GM[1];B[aa])"),
-                ("/tmp/gorules-hostile-absolute.sgf", b"(;GM[1];B[aa])"),
-                ("a/../../../escaped.sgf", b"(;GM[1];W[aa])"),
-            ]),
+            &raw_tar::raw_tar(
+                Vec::new(),
+                &[
+                    ("../../escaped.sgf", b"(;GM[1];B[aa])"),
+                    ("/tmp/gorules-hostile-absolute.sgf", b"(;GM[1];B[aa])"),
+                    ("a/../../../escaped.sgf", b"(;GM[1];W[aa])"),
+                ],
+            ),
         ),
         Verdict,
         10.0,
