@@ -763,67 +763,27 @@ fn no_escape_sequence_reaches_the_terminal() {
     generate_evil(dir.path(), name);
     let file = dir.path().join(name);
     let f = file.as_os_str();
-    let runs: Vec<(Vec<&OsStr>, bool)> = vec![
-        (vec!["replay".as_ref(), f], true),
-        (
-            vec![
-                "replay".as_ref(),
-                "--rules".as_ref(),
-                "recorded".as_ref(),
-                f,
-            ],
-            true,
-        ),
-        (
-            vec!["replay".as_ref(), "-f".as_ref(), "json".as_ref(), f],
-            false,
-        ),
-        (vec!["check".as_ref(), f], true),
-        (
-            vec!["check".as_ref(), "--rules".as_ref(), "recorded".as_ref(), f],
-            true,
-        ),
-        (
-            vec!["check".as_ref(), "-f".as_ref(), "json".as_ref(), f],
-            false,
-        ),
-        (
-            vec!["check".as_ref(), "-f".as_ref(), "jsonl".as_ref(), f],
-            false,
-        ),
-        (vec!["diff".as_ref(), f], true),
-        (
-            vec![
-                "diff".as_ref(),
-                "-r".as_ref(),
-                "recorded,chinese".as_ref(),
-                f,
-            ],
-            true,
-        ),
-        (
-            vec!["diff".as_ref(), "-f".as_ref(), "json".as_ref(), f],
-            false,
-        ),
-        (vec!["show".as_ref(), f], true),
-        (
-            vec!["show".as_ref(), "--move".as_ref(), "1".as_ref(), f],
-            true,
-        ),
-        (
-            vec!["show".as_ref(), "--rules".as_ref(), "recorded".as_ref(), f],
-            true,
-        ),
-        (
-            vec!["show".as_ref(), "--game".as_ref(), "2".as_ref(), f],
-            true,
-        ),
-        (
-            vec!["show".as_ref(), "--game".as_ref(), "3".as_ref(), f],
-            true,
-        ),
+    // Each command line (the file is added last), and whether it prints a table.
+    let runs: [(&[&str], bool); 15] = [
+        (&["replay"], true),
+        (&["replay", "--rules", "recorded"], true),
+        (&["replay", "-f", "json"], false),
+        (&["check"], true),
+        (&["check", "--rules", "recorded"], true),
+        (&["check", "-f", "json"], false),
+        (&["check", "-f", "jsonl"], false),
+        (&["diff"], true),
+        (&["diff", "-r", "recorded,chinese"], true),
+        (&["diff", "-f", "json"], false),
+        (&["show"], true),
+        (&["show", "--move", "1"], true),
+        (&["show", "--rules", "recorded"], true),
+        (&["show", "--game", "2"], true),
+        (&["show", "--game", "3"], true),
     ];
-    for (args, table) in runs {
+    for (words, table) in runs {
+        let mut args: Vec<&OsStr> = words.iter().map(OsStr::new).collect();
+        args.push(f);
         let run = run_measured(&args, None);
         for (stream, bytes) in [("stdout", &run.stdout), ("stderr", &run.stderr)] {
             let text = String::from_utf8_lossy(bytes);
