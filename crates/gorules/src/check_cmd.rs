@@ -111,9 +111,11 @@ pub enum CheckFormat {
 pub enum FailOn {
     /// A ruleset forbids a move of the record.
     Forbidden,
-    /// A ruleset's count differs from the recorded result.
+    /// A ruleset's count differs from the recorded result, whatever its undecided points
+    /// turn out to be.
     Mismatch,
-    /// A ruleset's count leaves points undecided.
+    /// A ruleset's count leaves points undecided (and so, perhaps, the comparison with the
+    /// recorded result).
     Undecided,
     /// A file or game cannot be parsed.
     ParseError,

@@ -169,6 +169,9 @@ pub struct ResultCounts {
     pub agrees: u64,
     /// A different winner or margin: a result mismatch.
     pub differs: u64,
+    /// The count as it stands differs, but the recorded result is one the undecided points
+    /// allow: no mismatch is proved.
+    pub undecided: u64,
     /// Not comparable (resignation, time, another counting family, a stopped replay).
     pub not_comparable: u64,
     /// The record has no result.
@@ -287,6 +290,7 @@ impl Summary {
                         what: format!("{}: {}", v.ruleset, v.check.detail),
                     });
                 }
+                CheckStatus::Undecided => s.result.undecided += 1,
                 CheckStatus::NotComparable => s.result.not_comparable += 1,
                 CheckStatus::NoResult => s.result.no_result += 1,
             }
@@ -419,9 +423,10 @@ pub fn write_summary_table(
                 "forbidden",
                 "result agrees",
                 "differs",
+                "undecided",
                 "not comparable",
                 "no result",
-                "undecided",
+                "undecided points",
                 "not counted",
             ]);
         for r in &s.rulesets {
@@ -432,13 +437,14 @@ pub fn write_summary_table(
                 r.forbidden.to_string(),
                 r.result.agrees.to_string(),
                 r.result.differs.to_string(),
+                r.result.undecided.to_string(),
                 r.result.not_comparable.to_string(),
                 r.result.no_result.to_string(),
                 r.undecided.to_string(),
                 r.unscored.to_string(),
             ]);
         }
-        right_align(&mut t, 1..10);
+        right_align(&mut t, 1..11);
         writeln!(out, "{t}")?;
         let mut reasons: Vec<&str> = s
             .rulesets

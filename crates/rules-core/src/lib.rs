@@ -58,8 +58,8 @@ pub use ruleset::{
     StartPosition, Tally, Turn, TurnEffect,
 };
 pub use score::{
-    AreaMap, AreaOwner, Assessment, AssessmentSource, PointKind, PointValue, ScoreBreakdown,
-    ScoringMethod, SideScore, Winner,
+    AreaMap, AreaOwner, Assessment, AssessmentSource, MarginRange, PointKind, PointValue,
+    ScoreBreakdown, ScoringMethod, SideScore, Winner, result_of,
 };
 pub use topology::{Shape, Topology, TopologyError};
 pub use verdict::{

@@ -14,7 +14,7 @@ use crate::ruleset::{
     Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoringInput, StartPosition,
     Turn,
 };
-use crate::score::{Assessment, ScoreBreakdown, points};
+use crate::score::{Assessment, MarginRange, ScoreBreakdown, points};
 use crate::topology::Shape;
 use crate::verdict::{
     CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed, MarkupReport,
@@ -306,11 +306,28 @@ pub fn replay(
         }
         AssessmentChoice::Auto(assessor) => assessor.assess_state(&*state),
     };
-    let scored = state.score(&ScoringInput {
-        komi: komi.value,
-        handicap: record.handicap.unwrap_or(0),
-        assessment: &assessment,
-    });
+    let scoring = |assessment: &Assessment| {
+        state.score(&ScoringInput {
+            komi: komi.value,
+            handicap: record.handicap.unwrap_or(0),
+            assessment,
+        })
+    };
+    let mut scored = scoring(&assessment);
+    // Points left undecided are counted as they stand; what deciding them could do to the
+    // count is the range between deciding all of them for White and all for Black.
+    if let Ok(score) = &mut scored {
+        if !assessment.undecided.is_empty() {
+            let board = state.board();
+            let margin = |c: Color| scoring(&assessment.decided_for(c, board)).map(|s| s.margin);
+            if let (Ok(white_best), Ok(black_best)) = (margin(Color::White), margin(Color::Black)) {
+                score.undecided_range = Some(MarginRange {
+                    white_best,
+                    black_best,
+                });
+            }
+        }
+    }
     let tally = state.tally();
     let ending = if state.is_over() {
         Ending::Passes
@@ -490,28 +507,49 @@ pub fn check_result(
     }
     let same_winner = winner == score.winner.color();
     let same_margin = (margin - score.margin.abs()).abs() < 1e-9;
-    // Points the assessment left undecided were counted as they stand: say so.
-    let computed = if score.undecided > 0 {
-        format!(
-            "{computed} ({} point(s) undecided, counted as they stand)",
-            score.undecided
-        )
-    } else {
-        computed
+    // Points the assessment left undecided were counted as they stand: say so, with what
+    // deciding them could make of the count.
+    let computed = match (score.undecided, &score.undecided_range) {
+        (0, _) => computed,
+        (n, Some(range)) => format!(
+            "{computed} ({n} point(s) undecided, counted as they stand; deciding them gives \
+             {})",
+            range.describe()
+        ),
+        (n, None) => format!("{computed} ({n} point(s) undecided, counted as they stand)"),
     };
     if same_winner && same_margin {
-        ResultCheck {
+        return ResultCheck {
             status: CheckStatus::Agrees,
             detail: format!("record says {}, computed {computed}", recorded.raw),
-        }
-    } else {
-        ResultCheck {
-            status: CheckStatus::Differs,
+        };
+    }
+    // Black's margin as the record has it.
+    let recorded_margin = match winner {
+        Some(Color::Black) => margin,
+        Some(Color::White) => -margin,
+        None => 0.0,
+    };
+    if score
+        .undecided_range
+        .as_ref()
+        .is_some_and(|r: &MarginRange| r.contains(recorded_margin))
+    {
+        return ResultCheck {
+            status: CheckStatus::Undecided,
             detail: format!(
-                "result differs from the record: record says {}, computed {computed}",
+                "the record's result is one the undecided points allow: record says {}, \
+                 computed {computed}",
                 recorded.raw
             ),
-        }
+        };
+    }
+    ResultCheck {
+        status: CheckStatus::Differs,
+        detail: format!(
+            "result differs from the record: record says {}, computed {computed}",
+            recorded.raw
+        ),
     }
 }
 
@@ -582,5 +620,69 @@ pub fn board_name(record: &GameRecord) -> String {
     match record.topology.shape() {
         Shape::Grid { width, height } => format!("{width}x{height}"),
         Shape::Graph { names } => format!("graph:{}", names.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::RecordedResult;
+    use crate::score::{ScoringMethod, SideScore};
+    use crate::topology::Topology;
+    use std::sync::Arc;
+
+    fn record(raw: &str, winner: Color, margin: f64) -> GameRecord {
+        let mut r = GameRecord::new(Arc::new(Topology::grid(9, 9).unwrap()));
+        r.result = Some(RecordedResult {
+            raw: raw.to_owned(),
+            outcome: Outcome::Score { winner, margin },
+        });
+        r
+    }
+
+    /// A territory count of B+3.5 with `undecided` points and, for them, this range.
+    fn score(undecided: u32, range: Option<(f64, f64)>) -> ScoreBreakdown {
+        let side = |territory: u32, komi: f64| SideScore {
+            territory,
+            komi,
+            ..SideScore::default()
+        };
+        let mut s = ScoreBreakdown::new(ScoringMethod::Territory, side(10, 0.0), side(6, 0.5), 0.5);
+        s.undecided = undecided;
+        s.undecided_range = range.map(|(white_best, black_best)| MarginRange {
+            white_best,
+            black_best,
+        });
+        s
+    }
+
+    fn status(rec: &GameRecord, s: &ScoreBreakdown) -> (CheckStatus, String) {
+        let c = check_result(rec, Counting::Territory, None, Some(s), false);
+        (c.status, c.detail)
+    }
+
+    /// With undecided points, a recorded result the range allows is open, not a mismatch;
+    /// one outside it differs for certain; one equal to the count as it stands agrees.
+    #[test]
+    fn a_result_the_undecided_points_allow_is_undecided_not_different() {
+        let w = record("W+2.5", Color::White, 2.5);
+        assert_eq!(score(0, None).margin, 3.5);
+        assert_eq!(status(&w, &score(0, None)).0, CheckStatus::Differs);
+        let (st, detail) = status(&w, &score(4, Some((-4.5, 11.5))));
+        assert_eq!(st, CheckStatus::Undecided);
+        assert!(
+            detail.contains("deciding them gives W+4.5 to B+11.5"),
+            "{detail}"
+        );
+        let (st, detail) = status(&w, &score(4, Some((-1.5, 11.5))));
+        assert_eq!(st, CheckStatus::Differs);
+        assert!(detail.contains("4 point(s) undecided"), "{detail}");
+        // No range (the bounds could not be counted): nothing is claimed beyond the count.
+        assert_eq!(status(&w, &score(4, None)).0, CheckStatus::Differs);
+        let b = record("B+3.5", Color::Black, 3.5);
+        assert_eq!(
+            status(&b, &score(4, Some((-4.5, 11.5)))).0,
+            CheckStatus::Agrees
+        );
     }
 }

@@ -57,6 +57,26 @@ impl Assessment {
         Assessment::default()
     }
 
+    /// This assessment with every undecided point decided for `winner`: it becomes his
+    /// territory, and a stone of the other colour on it is dead (his own stones there live).
+    /// Nothing is left undecided. Scoring both of these bounds what deciding the points
+    /// could do to the count ([`MarginRange`]).
+    #[must_use]
+    pub fn decided_for(&self, winner: Color, board: &Board) -> Assessment {
+        let mut out = self.clone();
+        for &p in &self.undecided {
+            if p.index() >= board.len() {
+                continue;
+            }
+            if board.get(p) == Some(winner.opp()) && !out.dead.contains(&p) {
+                out.dead.push(p);
+            }
+            out.territory[winner].push(p);
+        }
+        out.undecided.clear();
+        out
+    }
+
     /// The assessment a record's end-of-game markup makes: its territory points (which, where
     /// they cover stones of the other colour, mark those stones dead — as KGS writes it) and
     /// its explicit dead-stone marks. Source `markup`.
@@ -448,6 +468,11 @@ pub struct ScoreBreakdown {
     /// decide.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub undecided_points: Vec<String>,
+    /// When points were left undecided: the margins if every one of them went to White and
+    /// if every one went to Black. However they are decided, the margin lies in this range,
+    /// so a recorded result outside it differs for certain and one inside it is open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undecided_range: Option<MarginRange>,
     /// Text 004's stone-count form, for rulesets that report it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stone_count: Option<StoneCount>,
@@ -474,6 +499,7 @@ impl ScoreBreakdown {
             dead_stones: PerColor::new(0, 0),
             undecided: 0,
             undecided_points: Vec::new(),
+            undecided_range: None,
             stone_count: None,
             notes: Vec::new(),
         }
@@ -505,11 +531,58 @@ impl ScoreBreakdown {
     /// The result in SGF's `RE` form: `B+3.5`, `W+12`, `Draw`.
     #[must_use]
     pub fn result(&self) -> String {
-        match self.winner {
-            Winner::Draw => "Draw".to_owned(),
-            Winner::Black => format!("B+{}", points(self.margin)),
-            Winner::White => format!("W+{}", points(-self.margin)),
-        }
+        result_of(self.margin)
+    }
+}
+
+/// The margins (Black's total minus White's) an end position can have however its undecided
+/// points are decided: each ruleset's count is monotone in control (a point, or a stone on
+/// it, that goes to Black never lowers Black's margin), so deciding every one for one player
+/// gives that player's best.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct MarginRange {
+    /// The margin with every undecided point White's (the lowest).
+    pub white_best: f64,
+    /// The margin with every undecided point Black's (the highest).
+    pub black_best: f64,
+}
+
+impl MarginRange {
+    /// Whether `margin` (Black's minus White's) is one the undecided points allow.
+    #[must_use]
+    pub fn contains(&self, margin: f64) -> bool {
+        margin >= self.white_best - 1e-9 && margin <= self.black_best + 1e-9
+    }
+
+    /// The winner, when every way of deciding the points gives the same one.
+    #[must_use]
+    pub fn sure_winner(&self) -> Option<Winner> {
+        let (lo, hi) = (
+            Winner::from_margin(self.white_best),
+            Winner::from_margin(self.black_best),
+        );
+        (lo == hi).then_some(lo)
+    }
+
+    /// `W+30.5 to B+12`: the two ends as results.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        format!(
+            "{} to {}",
+            result_of(self.white_best),
+            result_of(self.black_best)
+        )
+    }
+}
+
+/// A margin (Black's minus White's) in SGF's `RE` form: `B+3.5`, `W+12`, `Draw`.
+#[must_use]
+pub fn result_of(margin: f64) -> String {
+    match Winner::from_margin(margin) {
+        Winner::Draw => "Draw".to_owned(),
+        Winner::Black => format!("B+{}", points(margin)),
+        Winner::White => format!("W+{}", points(-margin)),
     }
 }
 
@@ -611,5 +684,48 @@ mod tests {
         assert_eq!(s.result(), "W+5.5");
         assert_eq!(points(3.0), "3");
         assert_eq!(points(3.75), "3.75");
+    }
+
+    /// Deciding the undecided points for one player: his territory, the other colour's
+    /// stones there dead, his own alive; nothing left undecided. The range's ends read as
+    /// results, and a margin inside it is allowed.
+    #[test]
+    fn undecided_points_decided_for_one_player_bound_the_margin() {
+        let b = board(&["XO.", "..."]);
+        let t = b.topology();
+        let at = |s: &str| t.parse_sgf(s).unwrap();
+        let a = Assessment {
+            source: AssessmentSource::Auto,
+            dead: Vec::new(),
+            territory: PerColor::new(vec![at("ab")], Vec::new()),
+            neutral: Vec::new(),
+            undecided: vec![at("aa"), at("ba"), at("ca")],
+        };
+        let black = a.decided_for(Color::Black, &b);
+        assert_eq!(black.dead, vec![at("ba")]);
+        assert_eq!(
+            black.territory.black,
+            vec![at("ab"), at("aa"), at("ba"), at("ca")]
+        );
+        assert!(black.undecided.is_empty());
+        let white = a.decided_for(Color::White, &b);
+        assert_eq!(white.dead, vec![at("aa")]);
+        assert_eq!(white.territory.white, vec![at("aa"), at("ba"), at("ca")]);
+        assert_eq!(white.territory.black, vec![at("ab")]);
+
+        let r = MarginRange {
+            white_best: -4.5,
+            black_best: 2.0,
+        };
+        assert_eq!(r.describe(), "W+4.5 to B+2");
+        assert!(r.contains(-4.5) && r.contains(0.0) && r.contains(2.0));
+        assert!(!r.contains(-5.0) && !r.contains(2.5));
+        assert_eq!(r.sure_winner(), None);
+        let sure = MarginRange {
+            white_best: 0.5,
+            black_best: 9.5,
+        };
+        assert_eq!(sure.sure_winner(), Some(Winner::Black));
+        assert_eq!(result_of(0.0), "Draw");
     }
 }

@@ -99,8 +99,13 @@ pub struct KomiUsed {
 pub enum CheckStatus {
     /// Same winner and margin (or both a draw).
     Agrees,
-    /// A different winner or margin.
+    /// A different winner or margin, whatever the points the assessment left undecided turn
+    /// out to be.
     Differs,
+    /// The count as it stands differs, but the recorded result is one that deciding the
+    /// undecided points could give ([`crate::MarginRange`]): neither agreement nor a
+    /// difference is proved.
+    Undecided,
     /// The recorded result is not a count this ruleset's count can be compared with
     /// (resignation, time, a different counting family, a replay that stopped early…).
     NotComparable,

@@ -128,7 +128,10 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
                 writeln!(out, "  {}: {}", v.ruleset, sanitize(n))?;
             }
         }
-        if v.check.status == CheckStatus::Differs {
+        if matches!(
+            v.check.status,
+            CheckStatus::Differs | CheckStatus::Undecided
+        ) {
             writeln!(out, "  {}: {}", v.ruleset, sanitize(&v.check.detail))?;
         }
     }
@@ -175,6 +178,7 @@ fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
         match v.check.status {
             CheckStatus::Agrees => "yes",
             CheckStatus::Differs => "NO",
+            CheckStatus::Undecided => "undecided",
             CheckStatus::NotComparable => "n/a",
             CheckStatus::NoResult => "—",
         }

@@ -189,3 +189,85 @@ fn chinese_and_tromp_taylor_agree_on_the_corpus() {
     eprintln!("{n} records compared");
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
+
+/// The range a count gives for its undecided points bounds every way of deciding them: the
+/// counts are monotone in control. On fixtures and reference games, searched with small
+/// budgets so that many points stay undecided, each undecided point is given to Black, to
+/// White or to nobody at random, many times over, and `chinese` and `pauli` count the
+/// result: the margin always lies in the range, and so does the count as it stands.
+#[test]
+fn the_undecided_range_bounds_every_way_of_deciding_the_points() {
+    use pauli_control::{Budgets, ControlAssessor, Options};
+    use rules_core::Color;
+    let mut files = Vec::new();
+    sgf_files(&root().join("fixtures"), &mut files);
+    sgf_files(&root().join("../shared/reference-games"), &mut files);
+    let small = ControlAssessor::new(Options {
+        budgets: Budgets::quick(),
+        thorough_up_to: 0,
+        ..Options::default()
+    });
+    let rulesets: [Box<dyn Ruleset>; 2] = [
+        Box::new(chinese::Chinese::default()),
+        Box::new(pauli::Pauli::default()),
+    ];
+    let mut seed: u64 = 7;
+    let mut next = move |n: u64| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) % n
+    };
+    let (mut ranges, mut tries) = (0, 0);
+    for f in &files {
+        for rec in records(f) {
+            for r in &rulesets {
+                let done = replay(
+                    &rec,
+                    r.as_ref(),
+                    &ReplayOptions::default(),
+                    AssessmentChoice::Auto(&small),
+                );
+                let Some(score) = &done.verdict.score else {
+                    continue;
+                };
+                let Some(range) = score.undecided_range else {
+                    assert_eq!(score.undecided, 0, "{} {}", f.display(), r.id());
+                    continue;
+                };
+                ranges += 1;
+                let at = || format!("{} {}: {}", f.display(), r.id(), range.describe());
+                assert!(range.contains(score.margin), "{}", at());
+                let board = done.state.board();
+                for _ in 0..8 {
+                    let mut decided = done.assessment.clone();
+                    decided.undecided.clear();
+                    for &p in &done.assessment.undecided {
+                        let to = match next(3) {
+                            0 => Color::Black,
+                            1 => Color::White,
+                            _ => continue,
+                        };
+                        decided.territory[to].push(p);
+                        if board.get(p) == Some(to.opp()) {
+                            decided.dead.push(p);
+                        }
+                    }
+                    let margin = done
+                        .state
+                        .score(&ScoringInput {
+                            komi: done.verdict.komi.value,
+                            handicap: rec.handicap.unwrap_or(0),
+                            assessment: &decided,
+                        })
+                        .unwrap()
+                        .margin;
+                    tries += 1;
+                    assert!(range.contains(margin), "{}: margin {margin}", at());
+                }
+            }
+        }
+    }
+    assert!(ranges > 200, "only {ranges} counts had undecided points");
+    eprintln!("{ranges} ranges, {tries} decisions checked");
+}

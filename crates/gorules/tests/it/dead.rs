@@ -121,7 +121,21 @@ fn undecided_points_count_as_they_stand_and_are_reported() {
             "{r}: {}",
             auto["check"]["detail"]
         );
+        // What deciding them could do: a range around the count as it stands.
+        let range = &auto["score"]["undecided_range"];
+        let margin = auto["score"]["margin"].as_f64().unwrap();
+        let (lo, hi) = (
+            range["white_best"].as_f64().unwrap(),
+            range["black_best"].as_f64().unwrap(),
+        );
+        assert!(lo <= margin && margin <= hi && lo < hi, "{r}: {lo} {margin} {hi}");
+        assert!(stand["score"].get("undecided_range").is_none(), "{r}");
     }
+    // Pauli counts W+1.5 as it stands; the record's W+0.5 is one the undecided points allow,
+    // so no mismatch is claimed.
+    assert_eq!(of(&v, "pauli")["result"], "W+1.5");
+    assert_eq!(of(&v, "pauli")["check"]["status"], "undecided");
+    assert_eq!(of(&none, "pauli")["check"]["status"], "differs");
 }
 
 #[test]
