@@ -14,11 +14,12 @@
 //! | `.` `+` | an empty point (`+` on a star point) counted for nobody |
 //! | `!` | the point of the forbidden move, when it is empty |
 //! | `(X)` `[!]` `<X>` | the last move, the forbidden move, a disputed claim |
+//! | `X?` `b?` … | a point the count left undecided but counts as it stands |
 
 use crate::RenderError;
 use crate::geometry::{Labels, star_points};
 use crate::model::Picture;
-use crate::text::Entry;
+use crate::text::{COUNTED_UNDECIDED, Entry};
 use rules_core::{Color, PointKind, Shape};
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -121,6 +122,7 @@ enum Mark {
     Forbidden,
     Last,
     Disputed,
+    CountedUndecided,
 }
 
 impl Mark {
@@ -129,12 +131,14 @@ impl Mark {
             Mark::Forbidden => ('[', ']'),
             Mark::Last => ('(', ')'),
             Mark::Disputed => ('<', '>'),
+            Mark::CountedUndecided => (' ', '?'),
         }
     }
 
     fn style(self) -> Style {
         match self {
             Mark::Disputed => Style::Dispute,
+            Mark::CountedUndecided => Style::Undecided,
             _ => Style::Mark,
         }
     }
@@ -195,6 +199,8 @@ impl Ascii<'_> {
             Some(Mark::Last)
         } else if self.p.is_disputed(i) {
             Some(Mark::Disputed)
+        } else if self.p.is_counted_undecided(i) {
+            Some(Mark::CountedUndecided)
         } else {
             None
         };
@@ -310,6 +316,9 @@ impl Ascii<'_> {
             if self.p.is_disputed(i) {
                 marks.push("disputed".to_owned());
             }
+            if self.p.is_counted_undecided(i) {
+                marks.push("undecided".to_owned());
+            }
             let neighbours: Vec<&str> = topo
                 .neighbors(rules_core::Point::from_index(i))
                 .iter()
@@ -380,6 +389,7 @@ impl Ascii<'_> {
                 Mark::Last => ("( )".to_owned(), "last move"),
                 Mark::Forbidden => ("[ ]".to_owned(), "forbidden move (! on an empty point)"),
                 Mark::Disputed => ("< >".to_owned(), "disputed claim"),
+                Mark::CountedUndecided => ("X? b?".to_owned(), COUNTED_UNDECIDED),
             });
         }
         let info = self.p.info_lines();

@@ -86,6 +86,10 @@ pub struct Overlay {
     pub totals: Option<PerColor<f64>>,
     /// The result on the count (`B+4.5`).
     pub result: Option<String>,
+    /// Points the assessment left undecided (the control test proved nothing about them).
+    /// They are counted as they stand; those the count gives to somebody (a stone, an empty
+    /// point whose region touches one colour) are drawn with a `?` beside their symbol.
+    pub undecided: Vec<Point>,
 }
 
 /// A disputed claim on one point.
@@ -224,6 +228,7 @@ impl Picture {
                             values,
                             totals: Some(PerColor::new(score.black.total, score.white.total)),
                             result: Some(score.result()),
+                            undecided: replayed.assessment.undecided.clone(),
                         });
                     }
                     Err(e) => picture
@@ -312,6 +317,18 @@ impl Picture {
             .as_ref()
             .and_then(|f| f.point)
             .is_some_and(|q| q.index() == p)
+    }
+
+    /// Whether `p` is undecided but counted as it stands for somebody: a stone, or an empty
+    /// point counted for one colour (an undecided point counted for nobody has its own
+    /// symbol).
+    pub(crate) fn is_counted_undecided(&self, p: usize) -> bool {
+        self.overlay.as_ref().is_some_and(|o| {
+            o.values
+                .get(p)
+                .is_some_and(|v| v.kind != PointKind::Undecided)
+                && o.undecided.iter().any(|q| q.index() == p)
+        })
     }
 
     /// Whether `p` is disputed.

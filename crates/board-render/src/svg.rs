@@ -16,6 +16,8 @@
 //! * the forbidden move: a red ring, with a faded stone of the mover's colour on an empty
 //!   point;
 //! * a disputed claim: a dashed orange square around the point;
+//! * a point the count left undecided but counts as it stands (a stone, an empty point
+//!   counted for one colour): a purple `?` on it, outlined in white;
 //! * move numbers on request, on the stones that moves put there;
 //! * a caption: title, last move, forbidden move with its reason and rule, captures, the
 //!   count and the result.
@@ -26,7 +28,7 @@
 use crate::RenderError;
 use crate::geometry::{Labels, star_points};
 use crate::model::Picture;
-use crate::text::{Entry, wrap, xml_escape};
+use crate::text::{COUNTED_UNDECIDED, Entry, wrap, xml_escape};
 use rules_core::{Color, PointKind, Shape};
 use std::fmt::Write as _;
 
@@ -531,6 +533,18 @@ impl Svg<'_> {
                 }
             }
         }
+        let mut q = String::new();
+        for (i, &(x, y)) in self.l.at.iter().enumerate() {
+            if self.p.is_counted_undecided(i) {
+                let _ = write!(q, "<text x=\"{}\" y=\"{}\">?</text>", n(x), n(y + 5.0));
+            }
+        }
+        if !q.is_empty() {
+            let _ = writeln!(
+                self.out,
+                "<g {COUNTED_UNDECIDED_STYLE} font-size=\"14\">{q}</g>"
+            );
+        }
         let mut d = String::new();
         for dis in &self.p.disputes {
             let (x, y) = self.l.at[dis.point.index()];
@@ -697,6 +711,9 @@ impl Svg<'_> {
         if !self.p.disputes.is_empty() {
             out.push((Legend::Disputed, "disputed claim"));
         }
+        if (0..self.p.stones.len()).any(|i| self.p.is_counted_undecided(i)) {
+            out.push((Legend::CountedUndecided, COUNTED_UNDECIDED));
+        }
         out
     }
 
@@ -857,6 +874,15 @@ impl Svg<'_> {
                     n(y - 5.5)
                 );
             }
+            Legend::CountedUndecided => {
+                stone(o, x, Color::Black, "");
+                let _ = write!(
+                    o,
+                    "<text x=\"{}\" y=\"{}\" {COUNTED_UNDECIDED_STYLE} font-size=\"11\">?</text>",
+                    n(x),
+                    n(y + 4.0)
+                );
+            }
         }
     }
 }
@@ -868,7 +894,14 @@ enum Legend {
     Last,
     Forbidden,
     Disputed,
+    CountedUndecided,
 }
+
+/// The `?` on a stone whose status is undecided: purple like an undecided point's, with a
+/// white outline so that it reads on black stones too.
+const COUNTED_UNDECIDED_STYLE: &str = "fill=\"#7b2d9e\" stroke=\"#fff\" stroke-width=\"0.9\" \
+     paint-order=\"stroke\" font-weight=\"bold\" text-anchor=\"middle\" \
+     font-family=\"sans-serif\"";
 
 /// Appends a square of half-side `s` centred on (x, y).
 fn square(out: &mut String, x: f64, y: f64, s: f64) {

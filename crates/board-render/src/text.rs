@@ -51,6 +51,9 @@ impl Entry {
     }
 }
 
+/// The legend's words for a symbol drawn with a `?` beside it.
+pub(crate) const COUNTED_UNDECIDED: &str = "undecided (control not proved): counted as they stand";
+
 /// Escapes text for XML content and attribute values.
 pub(crate) fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

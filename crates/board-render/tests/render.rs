@@ -70,6 +70,10 @@ fn every_symbol() -> Picture {
         values: kinds(&rows),
         totals: Some(PerColor::new(17.0, 16.5)),
         result: Some("B+0.5".to_owned()),
+        undecided: vec![
+            topo.parse_point("F2").unwrap(),
+            topo.parse_point("G4").unwrap(),
+        ],
     });
     p.last_move = Some(LastMove {
         number: 31,
@@ -180,6 +184,7 @@ fn graph_boards_are_listed() {
         values: kinds(&["XbOw"]),
         totals: Some(PerColor::new(2.0, 2.0)),
         result: Some("Draw".to_owned()),
+        undecided: Vec::new(),
     });
     let text = ascii(&p, &AsciiOptions::default()).unwrap();
     insta::assert_snapshot!(text);
@@ -263,6 +268,7 @@ fn svg_stays_small() {
         values: kinds(&rows),
         totals: None,
         result: None,
+        undecided: Vec::new(),
     });
     let image = svg(&p, &SvgOptions::default()).unwrap();
     assert!(image.len() < 40_000, "{} bytes", image.len());
@@ -410,6 +416,7 @@ fn svg_overlay_pixels() {
         values: kinds(&rows),
         totals: None,
         result: None,
+        undecided: Vec::new(),
     });
     let image = svg(
         &p,

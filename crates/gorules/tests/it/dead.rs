@@ -128,7 +128,10 @@ fn undecided_points_count_as_they_stand_and_are_reported() {
             range["white_best"].as_f64().unwrap(),
             range["black_best"].as_f64().unwrap(),
         );
-        assert!(lo <= margin && margin <= hi && lo < hi, "{r}: {lo} {margin} {hi}");
+        assert!(
+            lo <= margin && margin <= hi && lo < hi,
+            "{r}: {lo} {margin} {hi}"
+        );
         assert!(stand["score"].get("undecided_range").is_none(), "{r}");
     }
     // Pauli counts W+1.5 as it stands; the record's W+0.5 is one the undecided points allow,

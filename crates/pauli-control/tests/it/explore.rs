@@ -188,3 +188,41 @@ fn node_counts() {
         );
     }
 }
+
+/// The control map of one record's end position (`FILE=path.sgf`), with every finding that
+/// touches the points of `AT` (SGF names, comma-separated).
+#[test]
+#[ignore = "exploration"]
+fn explore_one_record() {
+    let Ok(path) = std::env::var("FILE") else {
+        return;
+    };
+    let bytes = std::fs::read(&path).unwrap();
+    let file = sgf_record::read_sgf(&bytes, &Default::default()).unwrap();
+    let rec = file.games.into_iter().next().unwrap().unwrap();
+    let b = rec.main_line_board();
+    let m = analyze_default(&b);
+    println!("{}", picture(&b, &m));
+    let at: Vec<_> = std::env::var("AT")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(|s| pt(&b, s))
+        .collect();
+    for f in &m.findings {
+        if at.is_empty() || f.points.iter().chain(&f.set).any(|p| at.contains(p)) {
+            println!(
+                "F {:?} {:?} {:?} nodes {} points {:?} set {}",
+                f.player,
+                f.verdict,
+                f.reason,
+                f.nodes,
+                f.points
+                    .iter()
+                    .map(|&p| b.topology().sgf(p))
+                    .collect::<Vec<_>>(),
+                f.set.len()
+            );
+        }
+    }
+}
