@@ -7,56 +7,15 @@
 
 use gtp::{Engine, EngineConfig, Rules, RulesNaming, RulesResolver};
 use libfuzzer_sys::fuzz_target;
-use rules_core::Ruleset;
-use rules_names::{HandicapBonus, Target};
+use ruleset_registry::{Named, RulesetOptions, named};
 
 /// The binary's resolver (`gorules gtp`), over default-configured rulesets.
 fn resolver() -> Box<dyn RulesResolver> {
-    Box::new(|text: &str, naming: RulesNaming| -> Result<Rules, String> {
-        let t = text.trim();
-        if naming == RulesNaming::Gorules {
-            let ours: Option<Box<dyn Ruleset>> = match t {
-                "tromp-taylor" | "tt" => Some(Box::new(tromp_taylor::TrompTaylor)),
-                "logical" => Some(Box::new(tromp_taylor::Logical)),
-                "chinese" => Some(Box::new(chinese::Chinese::default())),
-                "pauli" => Some(Box::new(pauli::Pauli::default())),
-                _ => None,
-            };
-            if let Some(ruleset) = ours {
-                return Ok(Rules {
-                    ruleset,
-                    how: format!("{t}: a gorules ruleset"),
-                });
-            }
-        }
-        let d = rules_names::read(t).map_err(|e| e.to_string())?;
-        let m = d.mapping();
-        let ruleset: Box<dyn Ruleset> = match m.target {
-            Target::TrompTaylor => Box::new(tromp_taylor::TrompTaylor),
-            Target::Pauli => Box::new(pauli::Pauli::default()),
-            Target::Chinese {
-                suicide_allowed,
-                superko,
-                compensation,
-            } => Box::new(chinese::Chinese {
-                suicide: if suicide_allowed {
-                    chinese::SuicideRule::Allowed
-                } else {
-                    chinese::SuicideRule::Forbidden
-                },
-                superko,
-                compensation: match compensation {
-                    HandicapBonus::Zero => chinese::Compensation::None,
-                    HandicapBonus::N => chinese::Compensation::N,
-                    HandicapBonus::NMinusOne => chinese::Compensation::NMinusOne,
-                },
-                ..chinese::Chinese::default()
-            }),
-        };
-        Ok(Rules {
-            ruleset,
-            how: m.explain(),
-        })
+    let options = RulesetOptions::default();
+    Box::new(move |text: &str, naming: RulesNaming| {
+        let ids_first = naming == RulesNaming::Gorules;
+        let Named { ruleset, how } = named(text, ids_first, &options).map_err(|e| e.to_string())?;
+        Ok(Rules { ruleset, how })
     })
 }
 

@@ -83,13 +83,8 @@ fn parse(bytes: &[u8]) -> Vec<GameRecord> {
 }
 
 fn ruleset(id: &str) -> Box<dyn Ruleset> {
-    match id {
-        "tromp-taylor" => Box::new(tromp_taylor::TrompTaylor),
-        "logical" => Box::new(tromp_taylor::Logical),
-        "chinese" => Box::new(chinese::Chinese::default()),
-        "pauli" => Box::new(pauli::Pauli::default()),
-        _ => unreachable!(),
-    }
+    ruleset_registry::by_id(id, &ruleset_registry::RulesetOptions::default())
+        .expect("one of our ids")
 }
 
 fn replay_all(records: &[GameRecord], rulesets: &[Box<dyn Ruleset>]) -> usize {

@@ -61,14 +61,9 @@ fn main() {
         .unwrap_or_else(|| "tromp-taylor,logical".to_owned());
     let rulesets: Vec<Box<dyn Ruleset>> = ids
         .split(',')
-        .map(|id| -> Box<dyn Ruleset> {
-            match id {
-                "tromp-taylor" => Box::new(tromp_taylor::TrompTaylor),
-                "logical" => Box::new(tromp_taylor::Logical),
-                "chinese" => Box::new(chinese::Chinese::default()),
-                "pauli" => Box::new(pauli::Pauli::default()),
-                other => panic!("unknown ruleset {other}"),
-            }
+        .map(|id| {
+            ruleset_registry::by_id(id, &ruleset_registry::RulesetOptions::default())
+                .unwrap_or_else(|e| panic!("{e}"))
         })
         .collect();
     let mut paths = Vec::new();

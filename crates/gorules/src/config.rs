@@ -1,15 +1,100 @@
-//! Raw arguments → a checked configuration, before any work starts: rulesets resolved, komi
-//! checked, policy and dead-stone source chosen.
+//! Raw arguments → a checked configuration, before any work starts: rulesets resolved (the
+//! `--rules` list over ruleset-registry, with the `recorded` choice), komi checked, policy and
+//! dead-stone source chosen.
 
-use crate::cli::RuleArgs;
+use crate::cli::{
+    AfterPassesArg, CompensationArg, RemoveCyclesArg, RuleArgs, SuicideArg, SuperkoArg,
+};
 use crate::control::CachedAssessor;
-use crate::registry::{self, Choice, RulesetOptions};
 use anyhow::{Context, Result, bail};
+use chinese::{AfterTwoPasses, Chinese, Compensation, SuicideRule};
+use pauli::{Pauli, RemovalPolicy};
 use pauli_control::{ControlAssessor, Options};
 use rules_core::{
     Assessment, AssessmentChoice, AssessmentSource, Finding, GameRecord, Markup, Point, Policy,
-    ReplayOptions, Ruleset,
+    ReplayOptions, Ruleset, SuperkoKind,
 };
+use ruleset_registry::{ALL, RulesetOptions, UnknownRuleset};
+
+/// The name that stands for "the ruleset nearest to what each game declares".
+pub const RECORDED: &str = "recorded";
+
+/// The ruleset options the command line sets.
+pub fn ruleset_options(a: &RuleArgs) -> RulesetOptions {
+    RulesetOptions {
+        chinese: Chinese {
+            suicide: match a.suicide {
+                SuicideArg::Forbidden => SuicideRule::Forbidden,
+                SuicideArg::Allowed => SuicideRule::Allowed,
+            },
+            superko: match a.superko {
+                SuperkoArg::Positional => SuperkoKind::Positional,
+                SuperkoArg::Situational => SuperkoKind::Situational,
+            },
+            compensation: match a.handicap_compensation {
+                CompensationArg::None => Compensation::None,
+                CompensationArg::N => Compensation::N,
+                CompensationArg::NMinus1 => Compensation::NMinusOne,
+            },
+            after_two_passes: match a.after_two_passes {
+                AfterPassesArg::End => AfterTwoPasses::End,
+                AfterPassesArg::Resume => AfterTwoPasses::Resume,
+            },
+        },
+        pauli: Pauli {
+            removal: match a.remove_cycles {
+                RemoveCyclesArg::Never => RemovalPolicy::Never,
+                RemoveCyclesArg::First => RemovalPolicy::FirstOpportunity,
+            },
+        },
+    }
+}
+
+/// One entry of `--rules`: a fixed ruleset, or the one each game declares.
+pub enum Choice {
+    /// The same ruleset for every game.
+    Fixed(Box<dyn Ruleset>),
+    /// Resolved per game from `RU` ([`ruleset_registry::for_record`]).
+    Recorded,
+}
+
+/// What `--rules` takes, for its error messages: the registry's ids, `recorded` and `all`.
+fn known() -> String {
+    format!("known: {}, {RECORDED}, or all", ALL.join(", "))
+}
+
+/// Reads `--rules` (comma-separated ids or aliases, `all`, `recorded`), in the order given.
+pub fn resolve(list: &str, options: &RulesetOptions) -> Result<Vec<Choice>> {
+    let mut ids: Vec<&str> = Vec::new();
+    for id in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if id == "all" {
+            ids.extend(ALL);
+        } else {
+            ids.push(id);
+        }
+    }
+    if ids.is_empty() {
+        bail!("--rules names no ruleset; {}", known());
+    }
+    let mut out = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for id in ids {
+        let id = ruleset_registry::canonical_id(id);
+        if seen.contains(&id) {
+            bail!("ruleset {id:?} is named twice in --rules");
+        }
+        seen.push(id);
+        out.push(match id {
+            RECORDED => Choice::Recorded,
+            other => match ruleset_registry::by_id(other, options) {
+                Ok(ruleset) => Choice::Fixed(ruleset),
+                // The registry names its ids; `--rules` takes `recorded` and `all` too.
+                Err(UnknownRuleset { id }) => bail!("unknown ruleset {id:?}; {}", known()),
+            },
+        });
+    }
+    Ok(out)
+}
 
 /// Where dead stones come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -110,8 +195,8 @@ impl ReplayConfig {
                 bail!("--komi {k} is not a usable komi");
             }
         }
-        let options = RulesetOptions::from_args(args);
-        let choices = registry::resolve(&args.rules, &options).context("reading --rules")?;
+        let options = ruleset_options(args);
+        let choices = resolve(&args.rules, &options).context("reading --rules")?;
         let dead = match args.dead.as_deref().map(str::trim) {
             None => DeadSource::Default,
             Some("markup") => DeadSource::Markup,
@@ -162,7 +247,7 @@ impl ReplayConfig {
         for choice in &self.choices {
             match choice {
                 Choice::Fixed(r) => rulesets.push(PlanRuleset::Shared(r.as_ref())),
-                Choice::Recorded => match registry::for_record(record, &self.options) {
+                Choice::Recorded => match ruleset_registry::for_record(record, &self.options) {
                     (Some(r), finding) => rulesets.push(PlanRuleset::Recorded(r, finding)),
                     (None, finding) => warnings.push(finding),
                 },

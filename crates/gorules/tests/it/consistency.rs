@@ -9,13 +9,13 @@ use rules_core::{
 use sgf_record::{ReadOptions, read_sgf};
 use std::path::{Path, PathBuf};
 
+/// Every ruleset, as `--rules all` gives them.
 fn rulesets() -> Vec<Box<dyn Ruleset>> {
-    vec![
-        Box::new(tromp_taylor::TrompTaylor),
-        Box::new(tromp_taylor::Logical),
-        Box::new(chinese::Chinese::default()),
-        Box::new(pauli::Pauli::default()),
-    ]
+    let options = ruleset_registry::RulesetOptions::default();
+    ruleset_registry::ALL
+        .iter()
+        .map(|id| ruleset_registry::by_id(id, &options).unwrap())
+        .collect()
 }
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
