@@ -146,6 +146,9 @@ enum PlanAssessment<'a> {
     Auto(CachedAssessor<'a>),
 }
 
+/// The `source` of the claims [`GamePlan::claims`] takes from `--dead`.
+pub const DEAD_OPTION: &str = "--dead";
+
 impl GamePlan<'_> {
     /// The claims rule 17 checks (`--check-claims`): the stones named by `--dead`, else the
     /// record's end-of-game markup.
@@ -153,7 +156,7 @@ impl GamePlan<'_> {
         match &self.assessment {
             PlanAssessment::Given(a) if a.source == AssessmentSource::User => Markup {
                 dead: a.dead.clone(),
-                source: "--dead".to_owned(),
+                source: DEAD_OPTION.to_owned(),
                 ..Markup::default()
             },
             _ => record.markup.clone(),

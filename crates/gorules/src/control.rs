@@ -89,12 +89,18 @@ pub fn claim_findings(markup: &Markup, state: &dyn GameState, options: &Options)
         )];
     }
     let topo = board.topology();
+    // Where the claims come from, in words: `--dead` names stones itself.
+    let from = if markup.source == crate::config::DEAD_OPTION {
+        crate::config::DEAD_OPTION.to_owned()
+    } else {
+        format!("the record's markup ({})", markup.source)
+    };
     let report = match check_claims(board, &state.permanently_prohibited(), &claims, options) {
         Ok(r) => r,
         Err(e) => {
             return vec![Finding::new(
                 "claims-not-checked",
-                format!("rule 17: the markup's claims could not be checked: {e}"),
+                format!("rule 17: the claims of {from} could not be checked: {e}"),
             )];
         }
     };
@@ -102,10 +108,9 @@ pub fn claim_findings(markup: &Markup, state: &dyn GameState, options: &Options)
     let mut out = vec![Finding::new(
         "claims-checked",
         format!(
-            "rule 17: {} claim(s) from the record's markup ({}) checked against rule 14's \
-             control: {} upheld, {} a dispute would overturn, {} undecided",
+            "rule 17: {} claim(s) from {from} checked against rule 14's control: {} upheld, \
+             {} a dispute would overturn, {} undecided",
             report.checks.len(),
-            markup.source,
             count(ClaimStatus::Upheld),
             count(ClaimStatus::Overturned),
             count(ClaimStatus::Undecided),

@@ -159,6 +159,20 @@ fn claims_are_checked_against_rule_14() {
     );
     let p = of(&v, "pauli");
     assert!(codes(p).contains(&"claim-overturned".to_owned()), "{p}");
+    // The totals name where the claims came from: --dead, not the record's markup.
+    let totals = p["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "claims-checked")
+        .expect("claims-checked");
+    assert!(
+        totals["message"]
+            .as_str()
+            .unwrap()
+            .contains("claim(s) from --dead checked"),
+        "{totals}"
+    );
     // The count is still the agreement's: a claim check reports, it does not rescore.
     assert_eq!(p["result"], "B+5.5");
     // Nothing to check: said so.
