@@ -230,6 +230,14 @@ impl Picture {
                             result: Some(score.result()),
                             undecided: replayed.assessment.undecided.clone(),
                         });
+                        if let Some(range) = &score.undecided_range {
+                            picture.notes.push(format!(
+                                "{} point(s) undecided, counted as they stand; deciding them \
+                                 gives {}",
+                                score.undecided,
+                                range.describe()
+                            ));
+                        }
                     }
                     Err(e) => picture
                         .notes
