@@ -4,7 +4,7 @@ use crate::RenderError;
 use rules_core::score::points;
 use rules_core::{
     Action, Board, Color, GameRecord, PerColor, Point, PointKind, PointValue, Policy, Reason,
-    RecordedMove, Replayed, ScoringInput, ScoringMethod, Topology,
+    RecordedMove, Replayed, ScoringMethod, Topology,
 };
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -215,11 +215,7 @@ impl Picture {
 
         match &verdict.score {
             Some(score) => {
-                let input = ScoringInput {
-                    komi: verdict.komi.value,
-                    handicap: record.handicap.unwrap_or(0),
-                    assessment: &replayed.assessment,
-                };
+                let input = replayed.scoring_input(record.handicap.unwrap_or(0));
                 match state.point_values(&input) {
                     Ok(values) => {
                         picture.overlay = Some(Overlay {

@@ -67,18 +67,23 @@ pub struct Replayed {
 }
 
 impl Replayed {
+    /// What the replay scored its final state with: the komi it used, its assessment, and
+    /// `handicap` as the record gives it.
+    #[must_use]
+    pub fn scoring_input(&self, handicap: u32) -> ScoringInput<'_> {
+        ScoringInput {
+            komi: self.verdict.komi.value,
+            handicap,
+            assessment: &self.assessment,
+        }
+    }
+
     /// The count point by point (what `compare` explains differences with), when the replay
     /// was scored; `handicap` as the record gives it.
     #[must_use]
     pub fn point_values(&self, handicap: u32) -> Option<Vec<crate::PointValue>> {
         self.verdict.score.as_ref()?;
-        self.state
-            .point_values(&ScoringInput {
-                komi: self.verdict.komi.value,
-                handicap,
-                assessment: &self.assessment,
-            })
-            .ok()
+        self.state.point_values(&self.scoring_input(handicap)).ok()
     }
 }
 

@@ -74,12 +74,10 @@ fn check_point_values(files: &[PathBuf], errors: &mut Vec<String>) -> usize {
                 let Some(score) = &done.verdict.score else {
                     continue;
                 };
-                let input = ScoringInput {
-                    komi: done.verdict.komi.value,
-                    handicap: rec.handicap.unwrap_or(0),
-                    assessment: &done.assessment,
-                };
-                match done.state.point_values(&input) {
+                match done
+                    .state
+                    .point_values(&done.scoring_input(rec.handicap.unwrap_or(0)))
+                {
                     Err(e) => errors.push(format!("{} {}: {e}", f.display(), r.id())),
                     Ok(values) => {
                         assert_eq!(values.len(), rec.topology.len());
