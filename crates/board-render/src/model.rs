@@ -226,13 +226,8 @@ impl Picture {
                             result: Some(score.result()),
                             undecided: replayed.assessment.undecided.clone(),
                         });
-                        if let Some(range) = &score.undecided_range {
-                            picture.notes.push(format!(
-                                "{} point(s) undecided, counted as they stand; deciding them \
-                                 gives {}",
-                                score.undecided,
-                                range.describe()
-                            ));
+                        if score.undecided_range.is_some() {
+                            picture.notes.extend(score.undecided_note());
                         }
                     }
                     Err(e) => picture

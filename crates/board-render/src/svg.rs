@@ -897,8 +897,9 @@ enum Legend {
     CountedUndecided,
 }
 
-/// The `?` on a stone whose status is undecided: purple like an undecided point's, with a
-/// white outline so that it reads on black stones too.
+/// The `?` on a point the count left undecided but counts as it stands: purple like the `?`
+/// of an undecided point counted for nobody, with a white outline so that it reads on black
+/// stones too.
 const COUNTED_UNDECIDED_STYLE: &str = "fill=\"#7b2d9e\" stroke=\"#fff\" stroke-width=\"0.9\" \
      paint-order=\"stroke\" font-weight=\"bold\" text-anchor=\"middle\" \
      font-family=\"sans-serif\"";

@@ -514,14 +514,9 @@ pub fn check_result(
     let same_margin = (margin - score.margin.abs()).abs() < 1e-9;
     // Points the assessment left undecided were counted as they stand: say so, with what
     // deciding them could make of the count.
-    let computed = match (score.undecided, &score.undecided_range) {
-        (0, _) => computed,
-        (n, Some(range)) => format!(
-            "{computed} ({n} point(s) undecided, counted as they stand; deciding them gives \
-             {})",
-            range.describe()
-        ),
-        (n, None) => format!("{computed} ({n} point(s) undecided, counted as they stand)"),
+    let computed = match score.undecided_note() {
+        Some(note) => format!("{computed} ({note})"),
+        None => computed,
     };
     if same_winner && same_margin {
         return ResultCheck {

@@ -533,12 +533,39 @@ impl ScoreBreakdown {
     pub fn result(&self) -> String {
         result_of(self.margin)
     }
+
+    /// When the assessment left points undecided, the words for them: how many, that they
+    /// were counted as they stand, and what deciding them could give ([`MarginRange`]),
+    /// with the winner when every way of deciding them gives the same one. `None` when
+    /// nothing is undecided. Shared by the result check and the pictures' caption.
+    #[must_use]
+    pub fn undecided_note(&self) -> Option<String> {
+        if self.undecided == 0 {
+            return None;
+        }
+        let mut note = format!(
+            "{} point(s) undecided, counted as they stand",
+            self.undecided
+        );
+        if let Some(range) = &self.undecided_range {
+            note.push_str(&format!("; deciding them gives {}", range.describe()));
+            match range.sure_winner() {
+                Some(Winner::Black) => note.push_str(", Black wins either way"),
+                Some(Winner::White) => note.push_str(", White wins either way"),
+                Some(Winner::Draw) | None => {}
+            }
+        }
+        Some(note)
+    }
 }
 
 /// The margins (Black's total minus White's) an end position can have however its undecided
-/// points are decided: each ruleset's count is monotone in control (a point, or a stone on
-/// it, that goes to Black never lowers Black's margin), so deciding every one for one player
-/// gives that player's best.
+/// points are decided: each ruleset's count is monotone in control, so deciding every one for
+/// one player gives that player's best. Area counting (text 004 rule 9, Tromp–Taylor): a
+/// stone taken as dead only turns its point, and the empty region it opens, towards the other
+/// side. Pauli rule 5: a location moving from White's control, through nobody's, to Black's
+/// never lowers Black's margin (a dead stone counts for the controller twice, the location
+/// and the stone).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MarginRange {
@@ -727,5 +754,26 @@ mod tests {
         };
         assert_eq!(sure.sure_winner(), Some(Winner::Black));
         assert_eq!(result_of(0.0), "Draw");
+
+        // The words for them: none without undecided points; the range, and the winner when
+        // it is the same either way.
+        let side = SideScore::default();
+        let mut s = ScoreBreakdown::new(ScoringMethod::Territory, side, side, 0.0);
+        assert_eq!(s.undecided_note(), None);
+        s.undecided = 3;
+        assert_eq!(
+            s.undecided_note().as_deref(),
+            Some("3 point(s) undecided, counted as they stand")
+        );
+        s.undecided_range = Some(sure);
+        assert_eq!(
+            s.undecided_note().as_deref(),
+            Some(
+                "3 point(s) undecided, counted as they stand; deciding them gives B+0.5 to \
+                 B+9.5, Black wins either way"
+            )
+        );
+        s.undecided_range = Some(r);
+        assert!(s.undecided_note().unwrap().ends_with("W+4.5 to B+2"));
     }
 }
