@@ -348,6 +348,7 @@ pub(crate) fn new_ctx(options: &Options) -> LocalCtx {
         b.max_local_region,
     );
     ctx.zones = options.relevance_zones;
+    ctx.levelled = options.levelled_pairs;
     ctx
 }
 

@@ -59,6 +59,10 @@
 //!   liberty; the prover captures them all by playing `q`, which frees all of `q`'s
 //!   neighbours (at least two), so the refuter cannot take the stone back in one move, and
 //!   the prover joins it to `M` next.
+//! * **`Q` covered by levelled pairs** ([`pairing_cover`]): every point of `Q` is next to
+//!   both points of a pair, whose points are empty and next to `M` or covered by an earlier
+//!   pair; the prover answers a pair point by its partner, closes pairs from the lowest
+//!   level, and ends with `Q` empty. This proves two-line territories along the edge.
 
 use crate::MoveOrder;
 use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
@@ -101,6 +105,8 @@ pub(crate) struct LocalCtx {
     pub order: MoveOrder,
     /// Relevance-zone pruning in local games.
     pub zones: bool,
+    /// Pairs in levels in the static wins.
+    pub levelled: bool,
     /// Refuter moves pruned by relevance zones (statistics).
     pub pruned: u64,
     /// Largest region (points) given to a local search.
@@ -117,6 +123,7 @@ impl LocalCtx {
             spent: 0,
             order,
             zones: true,
+            levelled: true,
             pruned: 0,
             max_region,
             cache: HashMap::new(),
@@ -273,15 +280,21 @@ pub(crate) fn solve<G: Graph>(
     }
     // Hardness gate: the number of points not next to an anchor. On real final positions a
     // local search of L nodes essentially never proves an area with more interior points
-    // than this (see docs/control.md); skipping them leaves the budget to feasible ones.
-    // Skipped searches are cached as exhausted and retried with larger budgets.
+    // than this (see docs/control.md); searching only their static wins leaves the budget
+    // to feasible ones. Such searches are cached as exhausted and retried with larger
+    // budgets.
     let anchor_set: std::collections::HashSet<usize> = anchors.iter().copied().collect();
     let interior = pts
         .iter()
         .filter(|&&p| !g.nbrs(p).any(|q| anchor_set.contains(&q)))
         .count();
     let limit_now = ctx.limits.nodes.min(ctx.remaining);
-    if interior > interior_cap(limit_now) {
+    // Past the gate only the root's static win is looked for (one node), and only without
+    // requirements.
+    let gated = interior > interior_cap(limit_now);
+    if gated && !reqs_local.is_empty() {
+        // The static wins with requirements need safe eyes, which areas this large seldom
+        // have yet: not worth building the arena.
         let r = LocalResult {
             outcome: Outcome::Unknown(Exhausted::Nodes),
             nodes: 0,
@@ -332,17 +345,24 @@ pub(crate) fn solve<G: Graph>(
         }
     }
     let limits = Limits {
-        nodes: ctx.limits.nodes.min(ctx.remaining),
+        nodes: if gated {
+            STATIC_NODES.min(limit_now)
+        } else {
+            limit_now
+        },
         ..ctx.limits
     };
-    let order = ctx.order;
-    let zones = ctx.zones;
+    let flags = Flags {
+        order: ctx.order,
+        zones: ctx.zones,
+        levelled: ctx.levelled,
+    };
     let (result, pruned) = if n <= 64 {
-        run::<1>(&b, &pr, &rf, &reqs_local, limits, order, zones)
+        run::<1>(&b, &pr, &rf, &reqs_local, limits, flags)
     } else if n <= 128 {
-        run::<2>(&b, &pr, &rf, &reqs_local, limits, order, zones)
+        run::<2>(&b, &pr, &rf, &reqs_local, limits, flags)
     } else {
-        run::<4>(&b, &pr, &rf, &reqs_local, limits, order, zones)
+        run::<4>(&b, &pr, &rf, &reqs_local, limits, flags)
     };
     ctx.pruned += pruned;
     ctx.charge(result.nodes);
@@ -362,9 +382,15 @@ pub(crate) fn solve<G: Graph>(
             result.nodes
         );
     }
-    ctx.cache.insert(key, (result, limits.nodes));
+    // A gated search that found no static win counts as tried with the whole budget: it is
+    // retried only when a larger one is offered.
+    ctx.cache.insert(key, (result, limit_now));
     result
 }
+
+/// Nodes of a search past the hardness gate: the root's static win only (gated areas are met
+/// in every decomposition leaf of the whole-game search, where more would eat its budget).
+const STATIC_NODES: u64 = 1;
 
 /// The largest interior (points of an area not next to its anchors) worth a local search of
 /// `limit` nodes: measured on the corpus, a proof needs about 100 · 2.2^interior nodes.
@@ -375,14 +401,21 @@ pub(crate) fn interior_cap(limit: u64) -> usize {
     1 + ((limit as f64 / 100.0).ln() / 2.2f64.ln()).floor() as usize
 }
 
+/// How a local search plays: move ordering, relevance zones, levelled pairs.
+#[derive(Clone, Copy)]
+struct Flags {
+    order: MoveOrder,
+    zones: bool,
+    levelled: bool,
+}
+
 fn run<const W: usize>(
     b: &ArenaBuilder,
     pr: &[u16],
     rf: &[u16],
     reqs: &[ReqL],
     limits: Limits,
-    order: MoveOrder,
-    zones: bool,
+    flags: Flags,
 ) -> (LocalResult, u64) {
     let a = b.build::<W>();
     let mut ps = Bits::<W>::empty();
@@ -400,8 +433,9 @@ fn run<const W: usize>(
         outside: a.all.minus(a.virt),
         a,
         reqs: reqs.to_vec(),
-        order,
-        zones,
+        order: flags.order,
+        zones: flags.zones,
+        levelled: flags.levelled,
         cm: ChainMap::default(),
         scored: Vec::new(),
     };
@@ -436,6 +470,8 @@ pub(crate) struct LGame<const W: usize> {
     a: Arena<W>,
     reqs: Vec<ReqL>,
     zones: bool,
+    /// Pairs in levels (`pairing_cover`).
+    levelled: bool,
     /// Scratch buffers of move generation.
     cm: ChainMap<W>,
     scored: Vec<(i32, Pos<W>)>,
@@ -481,13 +517,15 @@ impl<const W: usize> LGame<W> {
     /// * `M*`: `M` plus inner chains connected by miai;
     /// * safe eyes: empty points whose neighbours are all `M*` stones (the refuter can never
     ///   play there); they are never filled, and must give every `K` chain its liberties;
-    /// * `Q`: points not next to `M*`; each must be next to both points of a pair of empty
-    ///   points next to `M*` (pairs disjoint from each other, from the miai pairs and from
-    ///   the safe eyes). Strategy: when the refuter takes a point of a pair (or of a miai
-    ///   pair), take the other; else fill any empty point next to `M*` that is not a safe eye.
-    ///   Every prover stone is permanent, the refuter never gets an eye (every `Q` point ends
-    ///   next to a prover stone), no seki or ko is possible (no prover stone can be
-    ///   captured), so the region ends clean with the safe eyes kept.
+    /// * `Q`: points not next to `M*`; each must be next to both points of a pair (pairs
+    ///   disjoint from each other, from the miai pairs and from the safe eyes) whose points
+    ///   are empty and next to `M*` or themselves covered by an earlier pair
+    ///   ([`pairing_cover`], which gives the strategy and the argument). In short: when the
+    ///   refuter takes a point of a pair (or of a miai pair), take the other; else close the
+    ///   lowest open pair, then fill any empty point next to `M*` that is not a safe eye. No
+    ///   prover stone is ever captured, the refuter never gets an eye (every `Q` point ends
+    ///   next to a prover stone), no seki or ko is possible, so the region ends clean with
+    ///   the safe eyes kept.
     /// * For `K = ∅` also: `Q = {q}`, `q` with two or more neighbours, no inner chains.
     fn static_win(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> bool {
         self.static_win_zone(pos, mask, m).is_some()
@@ -552,31 +590,24 @@ impl<const W: usize> LGame<W> {
         // With requirements or inner chains the zone is everything (no pruning is done
         // there); otherwise it is the points that must stay empty.
         let plain = self.reqs.is_empty() && inner.is_empty();
-        let mut zone = if plain { Bits::empty() } else { full };
+        let zone = if plain { Bits::empty() } else { full };
         let q = mask.minus(ms).minus(near);
         if q.is_empty() {
             return Some(zone);
         }
-        // Greedy pairing.
-        let mut free = empty.and(near).minus(eyes).minus(used);
-        let mut covered = Bits::<W>::empty();
-        for qp in q.iter() {
-            if covered.has(qp) {
-                continue;
-            }
-            let cand = a.nbr[qp].and(free);
-            let mut it = cand.iter();
-            let (Some(x), Some(y)) = (it.next(), it.next()) else {
-                return (self.reqs.is_empty() && self.single_q(pos, mask, m)).then_some(zone);
-            };
-            free.clear(x);
-            free.clear(y);
-            zone.set(x);
-            zone.set(y);
-            // Every Q point next to both is covered by this pair.
-            covered = covered.or(a.nbr[x].and(a.nbr[y]).and(q));
+        // Greedy pairing, level by level: a pair's points are empty points next to `M*` or
+        // already covered by an earlier pair (see `pairing_cover`).
+        let free = empty.and(near).minus(eyes).minus(used);
+        let reserved = eyes.or(used);
+        let pairable = if self.levelled {
+            empty.minus(reserved)
+        } else {
+            Bits::empty()
+        };
+        match pairing_cover(a, q, free, pairable) {
+            Some(pairs) => Some(zone.or(pairs)),
+            None => (self.reqs.is_empty() && self.single_q(pos, mask, m)).then_some(zone),
         }
-        Some(zone)
     }
 
     /// `Q = {q}` with `q` of degree two or more and no inner chains (`K = ∅` only).
@@ -733,6 +764,75 @@ impl<const W: usize> LGame<W> {
         self.scored = scored;
         self.cm = cm;
     }
+}
+
+/// Covers every point of `q` by disjoint pairs of empty points, level by level, or says it
+/// cannot (greedily: `None` is no proof of anything). Returns the points of the pairs.
+///
+/// Level 0 is `free`: empty points next to the prover's safe stones `M*`. A pair is two
+/// available points both next to a point of `q` not yet covered; it covers every point of `q`
+/// next to both of its points, and the covered points that are empty (and in `pairable`)
+/// become available for later pairs (level `k + 1` rests on pairs of levels up to `k`). With
+/// `pairable` empty there is one level.
+///
+/// **Why the pairs win** (the prover's strategy, refuter to move): when the refuter takes a
+/// point of a pair, the prover takes the other; otherwise he takes a point of an open pair of
+/// the lowest level (and once none is open, fills next to `M*`). Invariant: every prover
+/// stone the strategy has placed is in `M*`, or in a chain that holds a stone `s` whose
+/// supporting pair (the lower pair both of whose points `s` touches) is still open, so the
+/// chain has both of its points as liberties. One refuter move takes at most one of them,
+/// and the answer (the partner) joins the chain and rests on a lower pair or on `M*`; so no
+/// prover stone is ever captured, every prover move is legal (it has a liberty, joins a
+/// chain that keeps one, and there is never a ko ban: the refuter never captures), and no
+/// situation repeats (each prover move adds a permanent stone). No point can be a refuter
+/// eye: a point next to `M*` touches a prover stone; a covered point touches both points of
+/// its pair, which are empty or one of them the prover's. Once every pair is closed, every
+/// point of `q` touches a prover stone connected to `M*`, and the fill argument (`Q` empty,
+/// module doc) captures every refuter chain and ends clean.
+pub(crate) fn pairing_cover<const W: usize>(
+    a: &Arena<W>,
+    q: Bits<W>,
+    free: Bits<W>,
+    pairable: Bits<W>,
+) -> Option<Bits<W>> {
+    let mut free = free;
+    let mut left = q;
+    let mut pairs = Bits::<W>::empty();
+    while !left.is_empty() {
+        let mut progress = false;
+        for qp in left.iter() {
+            if !left.has(qp) {
+                continue;
+            }
+            let cand = a.nbr[qp].and(free);
+            if cand.count() < 2 {
+                continue;
+            }
+            // The pair of candidates covering the most open points.
+            let mut best: Option<(u32, usize, usize)> = None;
+            for x in cand.iter() {
+                for y in cand.iter().filter(|&y| y > x) {
+                    let c = a.nbr[x].and(a.nbr[y]).and(left).count();
+                    if best.is_none_or(|(bc, _, _)| c > bc) {
+                        best = Some((c, x, y));
+                    }
+                }
+            }
+            let (_, x, y) = best.expect("two candidates");
+            free.clear(x);
+            free.clear(y);
+            pairs.set(x);
+            pairs.set(y);
+            let newly = a.nbr[x].and(a.nbr[y]).and(left);
+            left = left.minus(newly);
+            free = free.or(newly.and(pairable));
+            progress = true;
+        }
+        if !progress {
+            return None;
+        }
+    }
+    Some(pairs)
 }
 
 impl<const W: usize> Game for LGame<W> {

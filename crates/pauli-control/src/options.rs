@@ -124,6 +124,10 @@ pub struct Options {
     /// first and refuter moves outside its proof's zone are not searched. Sound (answers never
     /// change, see the tests) but slower on our measurements, so off by default.
     pub relevance_zones: bool,
+    /// Pairs in levels in the static wins of local games (`local::pairing_cover`): a point
+    /// covered by a pair may be paired in turn. Speed only (the tests check that answers do
+    /// not change); off leaves the pairs of points next to the prover's safe stones.
+    pub levelled_pairs: bool,
     /// Boards of at most this many points use [`Budgets::thorough`] instead of `budgets`
     /// (small boards are cheap, and their positions are often puzzles); 0 turns it off.
     pub thorough_up_to: usize,
@@ -159,6 +163,7 @@ impl Default for Options {
             order: MoveOrder::Heuristic,
             decomposition_leaf: true,
             relevance_zones: false,
+            levelled_pairs: true,
             thorough_up_to: 49,
         }
     }

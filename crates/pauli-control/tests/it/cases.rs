@@ -76,14 +76,26 @@ fn large_empty_territory_is_fast() {
         assert_eq!(m.control(p), want, "{}", b.topology().sgf(p));
     }
     assert!(m.nodes < 100, "{} nodes", m.nodes);
-    // A 2×6 corner territory (a second line of interior points) needs a local search, with
-    // the thorough budgets (the default gives them to boards of up to 49 points only).
-    let rows = corner_territory(2, 6);
+    // A 2×h corner territory has a second line of interior points (h − 1 of them, past the
+    // hardness gate of the default budgets from h = 7 on). The levelled pairing proves it
+    // without search: the edge point next to the wall is safe, and each edge point further
+    // in rests on the pair (its inner neighbour, the edge point below it).
+    for h in [4, 6, 8, 12] {
+        let rows = corner_territory(2, h);
+        let r: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let b = board(&r);
+        let m = analyze_default(&b);
+        assert!(m.undecided().is_empty(), "2×{h}");
+        assert_eq!(m.control(pt(&b, "aa")), Control::Black, "2×{h}");
+        assert!(m.nodes < 10, "2×{h}: {} nodes", m.nodes);
+    }
+    // Three lines deep the pairing does not reach; the 3×3 corner needs a search.
+    let rows = corner_territory(3, 3);
     let r: Vec<&str> = rows.iter().map(String::as_str).collect();
     let b = board(&r);
-    let m = analyze(&b, &[], &Options::with_budgets(Budgets::thorough())).unwrap();
-    assert!(m.undecided().is_empty());
+    let m = analyze_default(&b);
     assert_eq!(m.control(pt(&b, "aa")), Control::Black);
+    assert!(m.nodes > 10, "{} nodes", m.nodes);
 }
 
 #[test]

@@ -268,3 +268,56 @@ fn any_graph_not_only_grids() {
     }
     assert!(m.findings.iter().any(|f| f.reason == Reason::Decomposition));
 }
+
+#[test]
+fn the_levelled_pairing_changes_speed_not_answers() {
+    // Two-line corner territories, one with a white stone inside: the levelled pairing proves
+    // them without search; without it the local search must reach the same answers.
+    let mut boards = Vec::new();
+    for h in [3, 4, 5, 6] {
+        let mut rows = crate::cases::corner_territory(2, h);
+        boards.push(rows.clone());
+        if h == 5 {
+            rows[2].replace_range(0..1, "O");
+            boards.push(rows);
+        }
+    }
+    let thorough = Options::with_budgets(Budgets::thorough());
+    for rows in &boards {
+        let r: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let b = board(&r);
+        let with = analyze(&b, &[], &thorough).unwrap();
+        let without = analyze(
+            &b,
+            &[],
+            &Options {
+                levelled_pairs: false,
+                ..thorough
+            },
+        )
+        .unwrap();
+        for p in b.topology().points() {
+            assert_ne!(with.control(p), Control::Undecided, "{rows:?} {p}");
+            assert_eq!(with.control(p), without.control(p), "{rows:?} {p}");
+        }
+        assert!(
+            with.nodes < without.nodes,
+            "{rows:?}: {} nodes with, {} without",
+            with.nodes,
+            without.nodes
+        );
+        // The whole-game search without decomposition leaves does not refute the winning
+        // sets.
+        let direct = Options {
+            decomposition_leaf: false,
+            ..thorough
+        };
+        for f in &with.findings {
+            if f.verdict == Verdict::Controls && f.set.len() <= 40 {
+                let set = PointSet::from_points(b.len(), f.set.iter().copied());
+                let (r, _) = hypothetical_game(&b, &[], f.player, &set, &direct).unwrap();
+                assert!(!matches!(r, GameOutcome::RefuterWins), "{rows:?} {f:?}");
+            }
+        }
+    }
+}
