@@ -367,10 +367,6 @@ pub(crate) fn solve<G: Graph>(
     ctx.pruned += pruned;
     ctx.charge(result.nodes);
     if crate::debug() {
-        let interior = pts
-            .iter()
-            .filter(|&&p| !g.nbrs(p).any(|q| anchors.contains(&q)))
-            .count();
         eprintln!(
             "local search: {} points ({} refuter, {} prover, interior {interior}) {} anchors {:?}: {:?} in {} nodes, {pruned} pruned",
             pts.len(),
@@ -433,9 +429,7 @@ fn run<const W: usize>(
         outside: a.all.minus(a.virt),
         a,
         reqs: reqs.to_vec(),
-        order: flags.order,
-        zones: flags.zones,
-        levelled: flags.levelled,
+        flags,
         cm: ChainMap::default(),
         scored: Vec::new(),
     };
@@ -469,13 +463,10 @@ pub(crate) enum ReqL {
 pub(crate) struct LGame<const W: usize> {
     a: Arena<W>,
     reqs: Vec<ReqL>,
-    zones: bool,
-    /// Pairs in levels (`pairing_cover`).
-    levelled: bool,
+    flags: Flags,
     /// Scratch buffers of move generation.
     cm: ChainMap<W>,
     scored: Vec<(i32, Pos<W>)>,
-    order: MoveOrder,
     scope_hash: u64,
     outside: Bits<W>,
 }
@@ -599,7 +590,7 @@ impl<const W: usize> LGame<W> {
         // already covered by an earlier pair (see `pairing_cover`).
         let free = empty.and(near).minus(eyes).minus(used);
         let reserved = eyes.or(used);
-        let pairable = if self.levelled {
+        let pairable = if self.flags.levelled {
             empty.minus(reserved)
         } else {
             Bits::empty()
@@ -712,7 +703,7 @@ impl<const W: usize> LGame<W> {
                 // The refuter may ignore a ban (he can play elsewhere and come back).
                 child.ban = NONE;
             }
-            let score = match self.order {
+            let score = match self.flags.order {
                 MoveOrder::Natural => 0,
                 MoveOrder::Reversed => -(p as i32),
                 MoveOrder::Heuristic => {
@@ -789,7 +780,7 @@ impl<const W: usize> LGame<W> {
 /// its pair, which are empty or one of them the prover's. Once every pair is closed, every
 /// point of `q` touches a prover stone connected to `M*`, and the fill argument (`Q` empty,
 /// module doc) captures every refuter chain and ends clean.
-pub(crate) fn pairing_cover<const W: usize>(
+fn pairing_cover<const W: usize>(
     a: &Arena<W>,
     q: Bits<W>,
     free: Bits<W>,
@@ -889,7 +880,7 @@ impl<const W: usize> Game for LGame<W> {
     }
 
     fn zone_pruning(&mut self, n: &LNode<W>, kids: &[LNode<W>]) -> Option<usize> {
-        if !self.zones || !self.reqs.is_empty() || n.pos.to_move != Side::Refuter {
+        if !self.flags.zones || !self.reqs.is_empty() || n.pos.to_move != Side::Refuter {
             return None;
         }
         if kids.iter().any(|k| k.mask != n.mask) {
