@@ -997,11 +997,7 @@ impl Walker {
             actions: self.rec_actions,
             komi,
             handicap,
-            rules_counting: self
-                .rules
-                .as_deref()
-                .and_then(|ru| rules_names::read(ru).ok())
-                .map(|d| d.counting()),
+            rules_counting: values::declared_counting(self.rules.as_deref()),
             rules: self.rules,
             result,
             markup,

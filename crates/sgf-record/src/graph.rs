@@ -187,6 +187,7 @@ pub fn read_graph_json(text: &str) -> Result<GameRecord, GraphError> {
         rec.warnings.extend(w);
         rec.result = Some(r);
     }
+    rec.rules_counting = values::declared_counting(g.rules.as_deref());
     rec.rules = g.rules;
     rec.info = g.info;
     Ok(rec)
@@ -206,6 +207,18 @@ mod tests {
         assert_eq!(r.topology.edge_count(), 3);
         assert_eq!(r.actions.len(), 5);
         assert_eq!(r.actions[1], Action::SetPlayer(Color::White));
+    }
+
+    #[test]
+    fn declared_rules_get_their_counting_family() {
+        let read = |rules: &str| {
+            read_graph_json(&format!(r#"{{"points":["x","y"],"rules":"{rules}"}}"#))
+                .unwrap()
+                .rules_counting
+        };
+        assert_eq!(read("Japanese"), Some(rules_core::Counting::Territory));
+        assert_eq!(read("Chinese"), Some(rules_core::Counting::Area));
+        assert_eq!(read("house rules"), None);
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! Game-info values: results (`RE`), komi (`KM`), handicap (`HA`), board size (`SZ`).
+//! Game-info values: results (`RE`), komi (`KM`), handicap (`HA`), board size (`SZ`), the
+//! counting family of the declared rules (`RU`).
 
 use crate::codes;
-use rules_core::{Color, Finding, Komi, Outcome, RecordedResult};
+use rules_core::{Color, Counting, Finding, Komi, Outcome, RecordedResult};
 
 /// Parses a recorded result (`RE`) as servers and programs write it.
 ///
@@ -225,6 +226,14 @@ pub(crate) fn result_komi_findings(
 }
 
 /// A value made safe and short for a message.
+/// The counting family of declared rules (`RU`, or a graph file's `rules`) when
+/// `rules-names` knows the name: a recorded count is compared only with counts of its family.
+pub(crate) fn declared_counting(rules: Option<&str>) -> Option<Counting> {
+    rules
+        .and_then(|ru| rules_names::read(ru).ok())
+        .map(|d| d.counting())
+}
+
 pub(crate) fn short(s: &str) -> String {
     let mut out: String = s.chars().take(60).flat_map(char::escape_debug).collect();
     if s.chars().count() > 60 {
