@@ -186,16 +186,43 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
                     ));
                 }
             };
+            let pax = etype.is_pax_local_extensions() || etype.is_pax_global_extensions();
+            let pax_key = |key: &[u8]| {
+                tar::PaxExtensions::new(&body)
+                    .filter_map(Result::ok)
+                    .find(|x| x.key_bytes() == key)
+                    .map(|x| x.value_bytes().to_vec())
+            };
+            // Entries are read raw, by their headers' sizes: a PAX size would move where the
+            // next header starts, so nothing after it could be trusted.
+            if pax && pax_key(b"size").is_some() {
+                return w.emit(Item::error(
+                    name,
+                    SourceError::Archive(
+                        "a PAX header sets a member's size, which is not supported; the \
+                         archive is not read further"
+                            .into(),
+                    ),
+                ));
+            }
             if etype.is_gnu_longname() {
                 let end = body.iter().position(|&b| b == 0).unwrap_or(body.len());
                 long_name = Some(body[..end].to_vec());
             } else if etype.is_pax_local_extensions() {
-                long_name = tar::PaxExtensions::new(&body)
-                    .filter_map(Result::ok)
-                    .find(|x| x.key_bytes() == b"path")
-                    .map(|x| x.value_bytes().to_vec());
+                long_name = pax_key(b"path");
             }
             continue;
+        }
+        if etype.is_gnu_sparse() {
+            // Its extension headers (if any) follow the header unread in raw mode.
+            return w.emit(Item::error(
+                full,
+                SourceError::Archive(
+                    "a GNU sparse member, which is not supported; the archive is not read \
+                     further"
+                        .into(),
+                ),
+            ));
         }
         if etype.is_dir() {
             continue;
@@ -213,7 +240,13 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
         } else {
             match member_class(&full) {
                 Member::Skip(reason) => ItemKind::Skipped(reason),
-                // Counted above: read within the record limit only.
+                // Counted above. A member declaring more than the record limit is refused
+                // unread (passing over it only decompresses); the others are read within it.
+                Member::Read(_) if declared > limits.max_record_bytes => {
+                    ItemKind::Error(SourceError::TooLarge {
+                        limit: limits.max_record_bytes,
+                    })
+                }
                 Member::Read(format) => {
                     match crate::read_limited(&mut entry, limits.max_record_bytes) {
                         Ok(bytes) => ItemKind::Record { format, bytes },

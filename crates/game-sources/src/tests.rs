@@ -307,20 +307,13 @@ fn symlinked_directories_are_followed_and_loops_reported() {
     assert!(k.contains(&"io"), "the loop is reported: {k:?}");
 }
 
-/// A tar.gz from raw entries: `(entry type, name, data)`.
-fn tar_gz_raw(entries: &[(tar::EntryType, &str, &[u8])]) -> Vec<u8> {
+/// A raw tar entry: `(entry type, name, data)`.
+type RawEntry<'a> = (tar::EntryType, &'a str, &'a [u8]);
+
+/// A tar.gz from raw entries.
+fn tar_gz_raw(entries: &[RawEntry<'_>]) -> Vec<u8> {
     let gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    let mut b = tar::Builder::new(gz);
-    for (etype, name, data) in entries {
-        let mut h = tar::Header::new_gnu();
-        h.set_size(data.len() as u64);
-        h.set_mode(0o644);
-        h.set_entry_type(*etype);
-        h.as_old_mut().name[..name.len()].copy_from_slice(name.as_bytes());
-        h.set_cksum();
-        b.append(&h, *data).unwrap();
-    }
-    b.into_inner().unwrap().finish().unwrap()
+    raw_tar::raw_tar_typed(gz, entries).finish().unwrap()
 }
 
 #[test]
@@ -368,6 +361,31 @@ fn tar_long_names_are_read_and_bounded() {
         "{:?}",
         items[0].kind
     );
+}
+
+#[test]
+fn tar_pax_sizes_and_sparse_members_end_the_archive_with_a_reason() {
+    use tar::EntryType::{GNUSparse, Regular, XHeader};
+    let d = tempfile::tempdir().unwrap();
+    let cases: [(&str, RawEntry<'_>, &str); 2] = [
+        (
+            "pax.tar.gz",
+            (XHeader, "pax", b"12 size=999\n"),
+            "PAX header sets",
+        ),
+        ("sparse.tar.gz", (GNUSparse, "s.sgf", b"(;)"), "GNU sparse"),
+    ];
+    for (file, first, why) in cases {
+        let p = d.path().join(file);
+        std::fs::write(&p, tar_gz_raw(&[first, (Regular, "a.sgf", b"(;)")])).unwrap();
+        let items = collect(&[s(&p)], &Options::default());
+        assert_eq!(kinds(&items), ["archive"], "{file}");
+        assert!(
+            matches!(&items[0].kind, ItemKind::Error(e) if e.to_string().contains(why)),
+            "{file}: {:?}",
+            items[0].kind
+        );
+    }
 }
 
 #[test]
