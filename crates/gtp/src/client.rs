@@ -15,8 +15,8 @@ const MAX_LINE: u64 = 1 << 20;
 /// Longest answer (all its lines) taken from an engine.
 const MAX_ANSWER: usize = 4 << 20;
 /// Lines read ahead of the controller: an engine printing between commands waits on its
-/// pipe instead of filling the memory.
-const LINES_AHEAD: usize = 1024;
+/// pipe instead of filling the memory (at most this many `MAX_LINE`s, 16 MiB, are held).
+const LINES_AHEAD: usize = 16;
 
 /// What went wrong talking to an engine (not a `?` response: that is an answer).
 #[derive(Debug, thiserror::Error)]
