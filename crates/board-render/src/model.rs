@@ -226,9 +226,7 @@ impl Picture {
                             result: Some(score.result()),
                             undecided: replayed.assessment.undecided.clone(),
                         });
-                        if score.undecided_range.is_some() {
-                            picture.notes.extend(score.undecided_note());
-                        }
+                        picture.notes.extend(score.undecided_note());
                     }
                     Err(e) => picture
                         .notes
