@@ -186,3 +186,34 @@ fn claims_are_checked_against_rule_14() {
             .all(|c| !c.starts_with("claim"))
     );
 }
+
+/// Markup that marks territory around a stone without marking it dead (GNU Go self-play
+/// records do): `chinese` and `pauli` both count the stone alive and say so.
+#[test]
+fn markup_territory_around_an_unmarked_stone_is_named_by_both_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("live.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]FF[4]SZ[5]KM[0]RU[Japanese]RE[B+10]\
+         AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][ab];B[];W[]\
+         TB[aa][ba][bb][ac][bc][ad][bd][ae][be]TW[ea][eb][ec][ed][ee])",
+    )
+    .unwrap();
+    let (doc, run) = replay_json([
+        path.as_os_str(),
+        "--rules".as_ref(),
+        "chinese,pauli".as_ref(),
+    ]);
+    assert_eq!(run.status.code(), Some(0));
+    let verdicts = doc["files"][0]["games"][0]["verdicts"].as_array().unwrap();
+    for ruleset in ["chinese", "pauli"] {
+        let notes = of(verdicts, ruleset)["score"]["notes"].to_string();
+        assert!(
+            notes.contains(
+                "marks territory next to 1 stone(s) of the other colour it does not mark dead (ab)"
+            ),
+            "{ruleset}: {notes}"
+        );
+    }
+}
