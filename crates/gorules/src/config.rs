@@ -300,3 +300,36 @@ impl ReplayConfig {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(list: &str) -> Result<Vec<&'static str>> {
+        Ok(resolve(list, &RulesetOptions::default())?
+            .iter()
+            .map(|c| match c {
+                Choice::Fixed(r) => r.id(),
+                Choice::Recorded => RECORDED,
+            })
+            .collect())
+    }
+
+    #[test]
+    fn rules_lists_keep_their_order_and_name_their_mistakes() {
+        assert_eq!(
+            ids(" tt, chinese ,recorded").unwrap(),
+            ["tromp-taylor", "chinese", RECORDED]
+        );
+        assert_eq!(ids("all").unwrap(), ALL);
+        let err = |list: &str| ids(list).unwrap_err().to_string();
+        assert!(err(" , ").starts_with("--rules names no ruleset; known: "));
+        // An alias and its id are the same ruleset.
+        assert_eq!(
+            err("tt,tromp-taylor"),
+            "ruleset \"tromp-taylor\" is named twice in --rules"
+        );
+        assert!(err("all,pauli").contains("\"pauli\" is named twice"));
+        assert!(err("go").starts_with("unknown ruleset \"go\"; known: "));
+    }
+}
