@@ -119,7 +119,10 @@ fn an_answer_that_never_ends_times_out() {
 fn an_answer_over_four_mib_is_an_error() {
     let mut p = fake(r#"read id cmd; printf "=1 "; yes xxxxxxxxxxxxxxx"#, 20_000);
     let e = p.send("name").unwrap_err();
-    assert!(e.to_string().contains("an answer over 4194304 bytes"), "{e}");
+    assert!(
+        e.to_string().contains("an answer over 4194304 bytes"),
+        "{e}"
+    );
 }
 
 /// A line without end is cut at 1 MiB and reported, not read into memory for ever.
