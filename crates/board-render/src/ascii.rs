@@ -56,6 +56,7 @@ pub fn ascii(picture: &Picture, opts: &AsciiOptions) -> Result<String, RenderErr
     picture.check()?;
     let mut r = Ascii {
         p: picture,
+        counted_undecided: picture.counted_undecided(),
         opts,
         out: String::new(),
         entries: BTreeSet::new(),
@@ -146,6 +147,8 @@ impl Mark {
 
 struct Ascii<'a> {
     p: &'a Picture,
+    /// [`Picture::counted_undecided`].
+    counted_undecided: Vec<bool>,
     opts: &'a AsciiOptions,
     out: String,
     /// Legend entries used, with the symbols drawn for them.
@@ -199,7 +202,7 @@ impl Ascii<'_> {
             Some(Mark::Last)
         } else if self.p.is_disputed(i) {
             Some(Mark::Disputed)
-        } else if self.p.is_counted_undecided(i) {
+        } else if self.counted_undecided[i] {
             Some(Mark::CountedUndecided)
         } else {
             None
@@ -316,7 +319,7 @@ impl Ascii<'_> {
             if self.p.is_disputed(i) {
                 marks.push("disputed".to_owned());
             }
-            if self.p.is_counted_undecided(i) {
+            if self.counted_undecided[i] {
                 marks.push("undecided".to_owned());
             }
             let neighbours: Vec<&str> = topo

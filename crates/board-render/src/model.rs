@@ -316,16 +316,24 @@ impl Picture {
             .is_some_and(|q| q.index() == p)
     }
 
-    /// Whether `p` is undecided but counted as it stands for somebody: a stone, or an empty
-    /// point counted for one colour (an undecided point counted for nobody has its own
-    /// symbol).
-    pub(crate) fn is_counted_undecided(&self, p: usize) -> bool {
-        self.overlay.as_ref().is_some_and(|o| {
-            o.values
-                .get(p)
-                .is_some_and(|v| v.kind != PointKind::Undecided)
-                && o.undecided.iter().any(|q| q.index() == p)
-        })
+    /// By point: whether it is undecided but counted as it stands for somebody: a stone, or
+    /// an empty point counted for one colour (an undecided point counted for nobody has its
+    /// own symbol). Computed once per drawing (a lookup per point would be quadratic).
+    pub(crate) fn counted_undecided(&self) -> Vec<bool> {
+        let mut out = vec![false; self.stones.len()];
+        if let Some(o) = &self.overlay {
+            for q in &o.undecided {
+                let i = q.index();
+                if i < out.len()
+                    && o.values
+                        .get(i)
+                        .is_some_and(|v| v.kind != PointKind::Undecided)
+                {
+                    out[i] = true;
+                }
+            }
+        }
+        out
     }
 
     /// Whether `p` is disputed.

@@ -110,6 +110,7 @@ pub fn svg(picture: &Picture, opts: &SvgOptions) -> Result<String, RenderError> 
     };
     Ok(Svg {
         p: picture,
+        counted_undecided: picture.counted_undecided(),
         opts,
         l: layout,
         out: String::new(),
@@ -178,6 +179,8 @@ fn n(v: f64) -> String {
 
 struct Svg<'a> {
     p: &'a Picture,
+    /// [`Picture::counted_undecided`].
+    counted_undecided: Vec<bool>,
     opts: &'a SvgOptions,
     l: Layout,
     out: String,
@@ -535,7 +538,7 @@ impl Svg<'_> {
         }
         let mut q = String::new();
         for (i, &(x, y)) in self.l.at.iter().enumerate() {
-            if self.p.is_counted_undecided(i) {
+            if self.counted_undecided[i] {
                 let _ = write!(q, "<text x=\"{}\" y=\"{}\">?</text>", n(x), n(y + 5.0));
             }
         }
@@ -711,7 +714,7 @@ impl Svg<'_> {
         if !self.p.disputes.is_empty() {
             out.push((Legend::Disputed, "disputed claim"));
         }
-        if (0..self.p.stones.len()).any(|i| self.p.is_counted_undecided(i)) {
+        if self.counted_undecided.iter().any(|&u| u) {
             out.push((Legend::CountedUndecided, COUNTED_UNDECIDED));
         }
         out

@@ -64,11 +64,16 @@ impl Assessment {
     #[must_use]
     pub fn decided_for(&self, winner: Color, board: &Board) -> Assessment {
         let mut out = self.clone();
+        let mut is_dead = vec![false; board.len()];
+        for p in out.dead.iter().filter(|p| p.index() < board.len()) {
+            is_dead[p.index()] = true;
+        }
         for &p in &self.undecided {
             if p.index() >= board.len() {
                 continue;
             }
-            if board.get(p) == Some(winner.opp()) && !out.dead.contains(&p) {
+            if board.get(p) == Some(winner.opp()) && !is_dead[p.index()] {
+                is_dead[p.index()] = true;
                 out.dead.push(p);
             }
             out.territory[winner].push(p);
@@ -739,6 +744,13 @@ mod tests {
         assert_eq!(white.dead, vec![at("aa")]);
         assert_eq!(white.territory.white, vec![at("aa"), at("ba"), at("ca")]);
         assert_eq!(white.territory.black, vec![at("ab")]);
+        // A stone already dead (and listed twice as undecided) is dead once.
+        let twice = Assessment {
+            dead: vec![at("ba")],
+            undecided: vec![at("ba"), at("ba")],
+            ..a.clone()
+        };
+        assert_eq!(twice.decided_for(Color::Black, &b).dead, vec![at("ba")]);
 
         let r = MarginRange {
             white_best: -4.5,
