@@ -114,14 +114,12 @@ pub(crate) fn zip<R: Read + Seek>(w: &mut Walker<'_>, file: R, name: &str) -> Co
                 match read_member(&mut entry, declared, &limits, &mut total) {
                     Ok(bytes) => ItemKind::Record { format, bytes },
                     Err(e @ SourceError::ArchiveTooLarge { .. }) => {
-                        drop(entry);
                         return w.emit(Item::error(full, e));
                     }
                     Err(e) => ItemKind::Error(e),
                 }
             }
         };
-        drop(entry);
         (w.sink)(Item { name: full, kind })?;
     }
     ControlFlow::Continue(())
@@ -159,9 +157,14 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
         };
         let etype = entry.header().entry_type();
         let declared = entry.size();
-        let label = long_name
-            .take()
-            .map_or_else(|| member_label(&entry.path_bytes()), |n| member_label(&n));
+        let extension = etype.is_gnu_longname()
+            || etype.is_gnu_longlink()
+            || etype.is_pax_local_extensions()
+            || etype.is_pax_global_extensions();
+        // A long name belongs to the next member: extension entries between them (a GNU
+        // long link target, a PAX header without `path`) leave it in place.
+        let taken = if extension { None } else { long_name.take() };
+        let label = taken.map_or_else(|| member_label(&entry.path_bytes()), |n| member_label(&n));
         let full = member_name(name, &label);
         // Every entry is decompressed, whatever its type or shard (passing over it reads
         // it): its size counts towards the archive's limit before anything is read.
@@ -169,11 +172,7 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
         if total > limits.max_archive_bytes {
             return w.emit(Item::error(full, archive_too_large(&limits)));
         }
-        if etype.is_gnu_longname()
-            || etype.is_gnu_longlink()
-            || etype.is_pax_local_extensions()
-            || etype.is_pax_global_extensions()
-        {
+        if extension {
             let body = match crate::read_limited(&mut entry, MAX_TAR_HEADER_EXTENSION) {
                 Ok(b) => b,
                 Err(e) => {
@@ -209,7 +208,10 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
                 let end = body.iter().position(|&b| b == 0).unwrap_or(body.len());
                 long_name = Some(body[..end].to_vec());
             } else if etype.is_pax_local_extensions() {
-                long_name = pax_key(b"path");
+                // A PAX `path` wins over a GNU long name (as GNU tar reads them).
+                if let Some(path) = pax_key(b"path") {
+                    long_name = Some(path);
+                }
             }
             continue;
         }

@@ -318,7 +318,7 @@ fn tar_gz_raw(entries: &[RawEntry<'_>]) -> Vec<u8> {
 
 #[test]
 fn tar_long_names_are_read_and_bounded() {
-    use tar::EntryType::{GNULongName, Regular, XHeader};
+    use tar::EntryType::{GNULongLink, GNULongName, Regular, XHeader};
     let d = tempfile::tempdir().unwrap();
     // A GNU long name and a PAX path name the member after them.
     let long = format!("{}/game.sgf", "d".repeat(150));
@@ -339,6 +339,35 @@ fn tar_long_names_are_read_and_bounded() {
     assert_eq!(
         names(&items),
         [
+            format!("{}!{long}", s(&p)),
+            format!("{}!pax/named.sgf", s(&p))
+        ]
+    );
+    // Extension entries between a long name and its member leave the name in place (a GNU
+    // long link target, a PAX header without `path`); a PAX `path` wins over a GNU long name.
+    let mtime = "12 mtime=17\n";
+    let p = d.path().join("mixed.tar.gz");
+    std::fs::write(
+        &p,
+        tar_gz_raw(&[
+            (GNULongName, "././@LongLink", format!("{long}\0").as_bytes()),
+            (XHeader, "pax", mtime.as_bytes()),
+            (Regular, "short", b"(;)"),
+            (GNULongName, "././@LongLink", format!("{long}\0").as_bytes()),
+            (GNULongLink, "././@LongLink", b"target.sgf\0"),
+            (Regular, "short2", b"(;)"),
+            (GNULongName, "././@LongLink", format!("{long}\0").as_bytes()),
+            (XHeader, "pax", pax_path.as_bytes()),
+            (Regular, "short3", b"(;)"),
+        ]),
+    )
+    .unwrap();
+    let items = collect(&[s(&p)], &Options::default());
+    assert_eq!(kinds(&items), ["record", "record", "record"]);
+    assert_eq!(
+        names(&items),
+        [
+            format!("{}!{long}", s(&p)),
             format!("{}!{long}", s(&p)),
             format!("{}!pax/named.sgf", s(&p))
         ]
