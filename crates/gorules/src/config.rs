@@ -146,20 +146,31 @@ enum PlanAssessment<'a> {
     Auto(CachedAssessor<'a>),
 }
 
-/// The `source` of the claims [`GamePlan::claims`] takes from `--dead`.
-pub const DEAD_OPTION: &str = "--dead";
+/// The claims rule 17 checks (`--check-claims`), and where they come from in words.
+pub struct Claims {
+    /// Stones claimed dead and points claimed neutral.
+    pub markup: Markup,
+    /// `--dead`, or "the record's markup (TB/TW)".
+    pub from: String,
+}
 
 impl GamePlan<'_> {
     /// The claims rule 17 checks (`--check-claims`): the stones named by `--dead`, else the
     /// record's end-of-game markup.
-    pub fn claims(&self, record: &GameRecord) -> Markup {
+    pub fn claims(&self, record: &GameRecord) -> Claims {
         match &self.assessment {
-            PlanAssessment::Given(a) if a.source == AssessmentSource::User => Markup {
-                dead: a.dead.clone(),
-                source: DEAD_OPTION.to_owned(),
-                ..Markup::default()
+            PlanAssessment::Given(a) if a.source == AssessmentSource::User => Claims {
+                markup: Markup {
+                    dead: a.dead.clone(),
+                    source: "--dead".to_owned(),
+                    ..Markup::default()
+                },
+                from: "--dead".to_owned(),
             },
-            _ => record.markup.clone(),
+            _ => Claims {
+                markup: record.markup.clone(),
+                from: format!("the record's markup ({})", record.markup.source),
+            },
         }
     }
 

@@ -5,7 +5,7 @@ use clap::ValueEnum;
 use pauli_control::{
     Budgets, Claim, ClaimStatus, ControlAssessor, Options, check_claims, claims_from_markup,
 };
-use rules_core::{Assessment, Assessor, Board, Finding, GameState, Markup, Point, Topology};
+use rules_core::{Assessment, Assessor, Board, Finding, GameState, Point, Topology};
 use std::sync::Mutex;
 
 /// `--control-budget`: how much searching the control test may do per position.
@@ -74,13 +74,17 @@ impl Assessor for CachedAssessor<'_> {
     }
 }
 
-/// Rule 17: the claims of `markup` (the record's end-of-game markup, or the stones named by
-/// `--dead`: stones claimed dead, points claimed neutral), checked against rule 14's control
-/// on the final position. One finding with the totals, and one per claim a dispute would
-/// overturn or that stays undecided; `claims-not-checked` when there is nothing to check.
-pub fn claim_findings(markup: &Markup, state: &dyn GameState, options: &Options) -> Vec<Finding> {
+/// Rule 17: the claims (the record's end-of-game markup, or the stones named by `--dead`:
+/// stones claimed dead, points claimed neutral), checked against rule 14's control on the
+/// final position. One finding with the totals, and one per claim a dispute would overturn
+/// or that stays undecided; `claims-not-checked` when there is nothing to check.
+pub fn claim_findings(
+    given: &crate::config::Claims,
+    state: &dyn GameState,
+    options: &Options,
+) -> Vec<Finding> {
     let board = state.board();
-    let claims = claims_from_markup(board, markup);
+    let claims = claims_from_markup(board, &given.markup);
     if claims.is_empty() {
         return vec![Finding::new(
             "claims-not-checked",
@@ -89,12 +93,7 @@ pub fn claim_findings(markup: &Markup, state: &dyn GameState, options: &Options)
         )];
     }
     let topo = board.topology();
-    // Where the claims come from, in words: `--dead` names stones itself.
-    let from = if markup.source == crate::config::DEAD_OPTION {
-        crate::config::DEAD_OPTION.to_owned()
-    } else {
-        format!("the record's markup ({})", markup.source)
-    };
+    let from = &given.from;
     let report = match check_claims(board, &state.permanently_prohibited(), &claims, options) {
         Ok(r) => r,
         Err(e) => {
