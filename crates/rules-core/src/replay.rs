@@ -544,13 +544,54 @@ pub fn check_result(
             ),
         };
     }
+    let hint = handicap_hint(
+        score.margin - recorded_margin,
+        record.handicap.unwrap_or(0),
+        score.undecided,
+    )
+    .map(|h| format!("; {h}"))
+    .unwrap_or_default();
     ResultCheck {
         status: CheckStatus::Differs,
         detail: format!(
-            "result differs from the record: record says {}, computed {computed}",
+            "result differs from the record: record says {}, computed {computed}{hint}",
             recorded.raw
         ),
     }
+}
+
+/// Why a count of a handicap game may differ from its record by a whole number of points:
+/// servers give White points for the handicap stones under area counting (KGS and Chinese
+/// practice one per stone, the AGA one per stone but the first), which the texts do not.
+/// `diff` is the count's margin minus the record's (Black's view). Only said when every
+/// point was decided, so that the difference is the count's alone.
+fn handicap_hint(diff: f64, handicap: u32, undecided: u32) -> Option<String> {
+    if handicap < 2 || undecided > 0 || diff.fract() != 0.0 {
+        return None;
+    }
+    let (points, towards) = if diff > 0.0 {
+        (diff, "White")
+    } else {
+        (-diff, "Black")
+    };
+    let n = f64::from(handicap);
+    let how = if points == n {
+        "one per handicap stone (N for N stones, as KGS and Chinese practice count)"
+    } else if points == n - 1.0 {
+        "one per handicap stone but the first (N-1 for N stones, as the AGA counts)"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "the record's margin is this count's with {} point(s) more to {towards}: {how}, a \
+         handicap compensation this count {} (handicap {handicap})",
+        points,
+        if towards == "White" {
+            "does not give"
+        } else {
+            "gives and the record does not"
+        }
+    ))
 }
 
 /// Replays one record under several rulesets and gathers the verdicts with what the record
@@ -683,6 +724,42 @@ mod tests {
         assert_eq!(
             status(&b, &score(4, Some((-4.5, 11.5)))).0,
             CheckStatus::Agrees
+        );
+    }
+
+    /// A count of a handicap game that differs from the record by one point per handicap
+    /// stone (or per stone but the first) says so; other differences, even games and counts
+    /// with undecided points do not.
+    #[test]
+    fn a_difference_of_the_handicap_compensation_is_named() {
+        let mut w = record("W+2.5", Color::White, 2.5);
+        // The count is B+3.5: 6 points more to Black than the record.
+        w.handicap = Some(6);
+        let (st, detail) = status(&w, &score(0, None));
+        assert_eq!(st, CheckStatus::Differs);
+        assert!(
+            detail.contains("6 point(s) more to White: one per handicap stone (N for N"),
+            "{detail}"
+        );
+        w.handicap = Some(7);
+        let (_, detail) = status(&w, &score(0, None));
+        assert!(detail.contains("but the first (N-1"), "{detail}");
+        for h in [None, Some(0), Some(5), Some(8)] {
+            w.handicap = h;
+            let (_, detail) = status(&w, &score(0, None));
+            assert!(!detail.contains("handicap compensation"), "{h:?}: {detail}");
+        }
+        w.handicap = Some(6);
+        let (_, detail) = status(&w, &score(3, Some((-1.5, 11.5))));
+        assert!(!detail.contains("handicap compensation"), "{detail}");
+        // The other way round: the count gave White points the record did not.
+        let mut b = record("B+9.5", Color::Black, 9.5);
+        b.handicap = Some(6);
+        let (_, detail) = status(&b, &score(0, None));
+        assert!(
+            detail.contains("6 point(s) more to Black")
+                && detail.contains("gives and the record does not"),
+            "{detail}"
         );
     }
 }
