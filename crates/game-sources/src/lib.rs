@@ -228,6 +228,25 @@ fn skip_reason(name: &str) -> String {
     }
 }
 
+/// Appends the `.sgf` files under `dir` (any depth, extension in any case) to `out`, in
+/// path order; a missing or unreadable folder adds nothing. For tests, benchmarks and tools
+/// that read a folder of records themselves ([`walk`] is the reader of command-line inputs,
+/// archives included).
+pub fn sgf_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<std::path::PathBuf> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            sgf_files(&p, out);
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
+            out.push(p);
+        }
+    }
+}
+
 /// Whether a command-line argument is a glob pattern rather than a path.
 fn is_pattern(arg: &str) -> bool {
     arg.contains(['*', '?', '['])

@@ -453,3 +453,22 @@ fn tar_members_of_other_shards_count_towards_the_archive_limit() {
     }
     assert_eq!(stops, [format!("{}!m2.sgf", s(&p))]);
 }
+
+#[test]
+fn sgf_files_lists_records_under_a_folder_in_path_order() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::create_dir(d.path().join("sub")).unwrap();
+    for f in ["b.SGF", "a.sgf", "sub/c.sgf", "notes.txt", "sgf"] {
+        std::fs::write(d.path().join(f), "(;)").unwrap();
+    }
+    let mut out = Vec::new();
+    crate::sgf_files(d.path(), &mut out);
+    let rel: Vec<String> = out
+        .iter()
+        .map(|p| p.strip_prefix(d.path()).unwrap().display().to_string())
+        .collect();
+    assert_eq!(rel, ["a.sgf", "b.SGF", "sub/c.sgf"]);
+    // A missing folder adds nothing.
+    crate::sgf_files(&d.path().join("missing"), &mut out);
+    assert_eq!(out.len(), 3);
+}

@@ -10,9 +10,10 @@
 //! Run: `cargo bench -p gorules --bench corpus`. Each replay is the full driver
 //! (`rules_core::replay`): legality, captures, the count and the verdict.
 
+use game_sources::sgf_files;
 use rules_core::{Assessment, AssessmentChoice, GameRecord, ReplayOptions, Ruleset, replay};
 use sgf_record::{ReadOptions, read_sgf};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
 
 fn main() {
@@ -28,28 +29,13 @@ fn main() {
     divan::main();
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut v: Vec<PathBuf> = rd.map(|e| e.unwrap().path()).collect();
-    v.sort();
-    for p in v {
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_some_and(|e| e == "sgf") {
-            out.push(p);
-        }
-    }
-}
-
 /// The bytes of every corpus file holding a 19×19 game.
 fn corpus() -> &'static Vec<Vec<u8>> {
     static C: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     C.get_or_init(|| {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
         let mut files = Vec::new();
-        walk(&dir, &mut files);
+        sgf_files(&dir, &mut files);
         files
             .iter()
             .map(|f| std::fs::read(f).unwrap())

@@ -6,24 +6,10 @@
 //! `valgrind --tool=callgrind target/release/examples/profile_corpus DIR tromp-taylor,logical`
 //! `callgrind_annotate --inclusive=yes callgrind.out.* | grep -E 'parse_all|replay_all'`
 
+use game_sources::sgf_files;
 use rules_core::{Assessment, AssessmentChoice, GameRecord, ReplayOptions, Ruleset, replay};
 use sgf_record::{ReadOptions, read_sgf};
-use std::path::{Path, PathBuf};
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut v: Vec<PathBuf> = rd.map(|e| e.unwrap().path()).collect();
-    v.sort();
-    for p in v {
-        if p.is_dir() {
-            walk(&p, out);
-        } else if p.extension().is_some_and(|e| e == "sgf") {
-            out.push(p);
-        }
-    }
-}
+use std::path::Path;
 
 #[inline(never)]
 fn parse_all(files: &[Vec<u8>]) -> Vec<GameRecord> {
@@ -67,7 +53,7 @@ fn main() {
         })
         .collect();
     let mut paths = Vec::new();
-    walk(Path::new(&dir), &mut paths);
+    sgf_files(Path::new(&dir), &mut paths);
     let files: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
     let records = parse_all(&files);
     let legal = replay_all(&records, &rulesets);

@@ -5,28 +5,14 @@
 //! per position (median, p90, p99, max), coverage, and the process's peak memory. Then divan
 //! benchmarks of a few single positions. Nothing is asserted: timings depend on the machine.
 
+use game_sources::sgf_files;
 use pauli_control::{Options, analyze};
 use rules_core::{Board, Outcome};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Instant;
 
 const CORPUS: &str = "/work/shared/corpus";
-
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            sgf_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "sgf") {
-            out.push(p);
-        }
-    }
-}
 
 /// Final positions of counted 19×19 games, `per_source` from each source.
 fn positions(per_source: usize) -> Vec<(String, Board)> {

@@ -255,8 +255,9 @@ fn text(v: &str, multiline: bool) -> String {
 mod tests {
     use super::*;
     use crate::{ReadOptions, read_sgf};
+    use game_sources::sgf_files;
     use rules_core::{GameInfo, Komi, Markup, RecordedResult, Topology, record::Outcome};
-    use std::path::{Path, PathBuf};
+    use std::path::Path;
     use std::sync::Arc;
 
     #[test]
@@ -453,20 +454,6 @@ mod tests {
             write_sgf(&GameRecord::new(topo), &WriteOptions::default()),
             Err(WriteError::NotAGrid)
         );
-    }
-
-    fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(rd) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in rd {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                sgf_files(&p, out);
-            } else if p.extension().is_some_and(|e| e == "sgf") {
-                out.push(p);
-            }
-        }
     }
 
     /// Every game of the fixtures reads back the same after writing (what the record holds

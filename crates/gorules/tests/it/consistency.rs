@@ -3,6 +3,7 @@
 //! game, and on the corpus when it is present.
 
 use crate::util::root;
+use game_sources::sgf_files;
 use rules_core::{
     Assessment, AssessmentChoice, GameRecord, ReplayOptions, Ruleset, ScoringInput, replay,
 };
@@ -16,21 +17,6 @@ fn rulesets() -> Vec<Box<dyn Ruleset>> {
         .iter()
         .map(|id| ruleset_registry::by_id(id, &options).unwrap())
         .collect()
-}
-
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.map(|e| e.unwrap().path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            sgf_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "sgf") {
-            out.push(p);
-        }
-    }
 }
 
 fn records(path: &Path) -> Vec<GameRecord> {

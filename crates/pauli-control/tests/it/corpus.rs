@@ -2,27 +2,13 @@
 //! coverage of the final positions of counted games in ../shared/corpus, agreement of the
 //! dead stones with the KGS 2017 territory markup, and time per position.
 
+use game_sources::sgf_files;
 use pauli_control::{Options, analyze};
 use rules_core::{Board, Color, GameRecord, Outcome, Point};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 pub const CORPUS: &str = "/work/shared/corpus";
-
-pub fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            sgf_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "sgf") {
-            out.push(p);
-        }
-    }
-}
 
 /// Counted games (a score result) of a folder, as (path, record).
 pub fn counted(dir: &str) -> Vec<(PathBuf, GameRecord)> {

@@ -1,6 +1,7 @@
 //! Reads every file of `../shared/corpus` (when it is there): no panic, and every file yields
 //! games or a located error. Prints counts of errors by kind and of findings by code.
 
+use game_sources::sgf_files;
 use sgf_record::{ReadOptions, read_sgf};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -8,21 +9,6 @@ use std::path::{Path, PathBuf};
 fn corpus_dir() -> Option<PathBuf> {
     let d = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
     d.is_dir().then_some(d)
-}
-
-fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = rd.filter_map(Result::ok).map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            sgf_files(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
-            out.push(p);
-        }
-    }
 }
 
 #[test]
