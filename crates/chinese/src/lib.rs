@@ -807,7 +807,8 @@ pub fn count(
             map.neutral
         ));
     }
-    if input.handicap > 0 || compensation != Compensation::None {
+    // An even game has nothing to compensate, whatever the option.
+    if input.handicap > 0 {
         let given = compensation.points(input.handicap);
         s.notes.push(match compensation {
             Compensation::None => format!(

@@ -649,7 +649,14 @@ fn handicap_compensation_is_an_explicit_option() {
         ..Chinese::default()
     }
     .start(&s);
-    assert_eq!(score_with(&*g, 0.5, 0, &none).white.komi, 0.5);
+    let even = score_with(&*g, 0.5, 0, &none);
+    assert_eq!(even.white.komi, 0.5);
+    // ... and says nothing of a compensation.
+    assert!(
+        !even.notes.iter().any(|n| n.contains("handicap")),
+        "{:?}",
+        even.notes
+    );
     assert_eq!(Compensation::NMinusOne.points(1), 0);
     assert_eq!(Compensation::NMinusOne.points(0), 0);
     assert_eq!(Compensation::N.points(9), 9);
