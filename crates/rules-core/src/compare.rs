@@ -29,7 +29,7 @@
 //! #       ending: Ending::Passes, moves_after_end: 0,
 //! #       komi: verdict::KomiUsed { value: s.komi, source: KomiSource::Record },
 //! #       result: Some(s.result()), score: Some(s), score_error: None,
-//! #       check: ResultCheck { status: CheckStatus::NoResult, detail: String::new() },
+//! #       check: ResultCheck::new(CheckStatus::NoResult, String::new()),
 //! #       events: vec![], findings: vec![] }
 //! # }
 //! // A one-point board holding a white stone that the players agreed is dead.
@@ -881,10 +881,7 @@ mod tests {
             result: s.as_ref().map(ScoreBreakdown::result),
             score: s,
             score_error: None,
-            check: ResultCheck {
-                status: CheckStatus::NoResult,
-                detail: String::new(),
-            },
+            check: ResultCheck::new(CheckStatus::NoResult, String::new()),
             events: vec![],
             findings: vec![],
         }

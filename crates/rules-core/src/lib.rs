@@ -63,6 +63,6 @@ pub use score::{
 };
 pub use topology::{Shape, Topology, TopologyError};
 pub use verdict::{
-    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, Policy, ResultCheck,
-    Verdict,
+    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, LikelyCause, Policy,
+    ResultCheck, Verdict,
 };

@@ -17,8 +17,8 @@ use crate::ruleset::{
 use crate::score::{Assessment, MarginRange, ScoreBreakdown, points};
 use crate::topology::Shape;
 use crate::verdict::{
-    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed, MarkupReport,
-    Policy, ResultCheck, Verdict,
+    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed, LikelyCause,
+    MarkupReport, Policy, ResultCheck, Verdict,
 };
 
 /// The players alternate: cited for out-of-turn moves under every ruleset.
@@ -449,15 +449,9 @@ pub fn check_result(
     score: Option<&ScoreBreakdown>,
     stopped: bool,
 ) -> ResultCheck {
-    let not = |detail: String| ResultCheck {
-        status: CheckStatus::NotComparable,
-        detail,
-    };
+    let not = |detail: String| ResultCheck::new(CheckStatus::NotComparable, detail);
     let Some(recorded) = &record.result else {
-        return ResultCheck {
-            status: CheckStatus::NoResult,
-            detail: "the record has no result".to_owned(),
-        };
+        return ResultCheck::new(CheckStatus::NoResult, "the record has no result".to_owned());
     };
     let Some(score) = score else {
         return not(format!("record says {}; no count was made", recorded.raw));
@@ -519,10 +513,10 @@ pub fn check_result(
         None => computed,
     };
     if same_winner && same_margin {
-        return ResultCheck {
-            status: CheckStatus::Agrees,
-            detail: format!("record says {}, computed {computed}", recorded.raw),
-        };
+        return ResultCheck::new(
+            CheckStatus::Agrees,
+            format!("record says {}, computed {computed}", recorded.raw),
+        );
     }
     // Black's margin as the record has it.
     let recorded_margin = match winner {
@@ -535,63 +529,82 @@ pub fn check_result(
         .as_ref()
         .is_some_and(|r: &MarginRange| r.contains(recorded_margin))
     {
-        return ResultCheck {
-            status: CheckStatus::Undecided,
-            detail: format!(
+        return ResultCheck::new(
+            CheckStatus::Undecided,
+            format!(
                 "the record's result is one the undecided points allow: record says {}, \
                  computed {computed}",
                 recorded.raw
             ),
-        };
+        );
     }
-    let hint = handicap_hint(
+    let cause = handicap_cause(
         score.margin - recorded_margin,
         record.handicap.unwrap_or(0),
         score.undecided,
-    )
-    .map(|h| format!("; {h}"))
-    .unwrap_or_default();
+    );
+    let hint = cause
+        .as_ref()
+        .map(|c| format!("; {}", describe_cause(c)))
+        .unwrap_or_default();
     ResultCheck {
         status: CheckStatus::Differs,
         detail: format!(
             "result differs from the record: record says {}, computed {computed}{hint}",
             recorded.raw
         ),
+        likely_cause: cause,
     }
 }
 
 /// Why a count of a handicap game may differ from its record by a whole number of points:
 /// servers give White points for the handicap stones under area counting (KGS and Chinese
 /// practice one per stone, the AGA one per stone but the first), which the texts do not.
-/// `diff` is the count's margin minus the record's (Black's view). Only said when every
-/// point was decided, so that the difference is the count's alone.
-fn handicap_hint(diff: f64, handicap: u32, undecided: u32) -> Option<String> {
+/// `diff` is the count's margin minus the record's (Black's view). Only recognised when
+/// every point was decided, so that the difference is the count's alone.
+fn handicap_cause(diff: f64, handicap: u32, undecided: u32) -> Option<LikelyCause> {
     if handicap < 2 || undecided > 0 || diff.fract() != 0.0 {
         return None;
     }
-    let (points, towards) = if diff > 0.0 {
-        (diff, "White")
-    } else {
-        (-diff, "Black")
-    };
     let n = f64::from(handicap);
-    let how = if points == n {
-        "one per handicap stone (N for N stones, as KGS and Chinese practice count)"
-    } else if points == n - 1.0 {
-        "one per handicap stone but the first (N-1 for N stones, as the AGA counts)"
-    } else {
+    let points = diff.abs();
+    if points != n && points != n - 1.0 {
         return None;
-    };
-    Some(format!(
-        "the record's margin is this count's with {} point(s) more to {towards}: {how}, a \
-         handicap compensation this count {} (handicap {handicap})",
-        points,
-        if towards == "White" {
-            "does not give"
+    }
+    Some(LikelyCause::HandicapCompensation {
+        points: points as u32,
+        towards: if diff > 0.0 {
+            Color::White
         } else {
-            "gives and the record does not"
+            Color::Black
+        },
+        handicap,
+    })
+}
+
+/// [`LikelyCause`] in words, for the check's detail.
+fn describe_cause(cause: &LikelyCause) -> String {
+    match *cause {
+        LikelyCause::HandicapCompensation {
+            points,
+            towards,
+            handicap,
+        } => {
+            let how = if points == handicap {
+                "one per handicap stone (N for N stones, as KGS and Chinese practice count)"
+            } else {
+                "one per handicap stone but the first (N-1 for N stones, as the AGA counts)"
+            };
+            let who = match towards {
+                Color::White => "does not give",
+                Color::Black => "gives and the record does not",
+            };
+            format!(
+                "the record's margin is this count's with {points} point(s) more to {towards}: \
+                 {how}, a handicap compensation this count {who} (handicap {handicap})"
+            )
         }
-    ))
+    }
 }
 
 /// Replays one record under several rulesets and gathers the verdicts with what the record
@@ -741,13 +754,36 @@ mod tests {
             detail.contains("6 point(s) more to White: one per handicap stone (N for N"),
             "{detail}"
         );
+        let check = check_result(&w, Counting::Territory, None, Some(&score(0, None)), false);
+        assert_eq!(
+            check.likely_cause,
+            Some(LikelyCause::HandicapCompensation {
+                points: 6,
+                towards: Color::White,
+                handicap: 6
+            })
+        );
+        let json = serde_json::to_value(&check).unwrap();
+        assert_eq!(json["likely_cause"]["kind"], "handicap-compensation");
+        assert_eq!(json["likely_cause"]["towards"], "white");
         w.handicap = Some(7);
         let (_, detail) = status(&w, &score(0, None));
         assert!(detail.contains("but the first (N-1"), "{detail}");
         for h in [None, Some(0), Some(5), Some(8)] {
             w.handicap = h;
-            let (_, detail) = status(&w, &score(0, None));
-            assert!(!detail.contains("handicap compensation"), "{h:?}: {detail}");
+            let check = check_result(&w, Counting::Territory, None, Some(&score(0, None)), false);
+            assert!(
+                !check.detail.contains("handicap compensation"),
+                "{h:?}: {check:?}"
+            );
+            assert_eq!(check.likely_cause, None);
+            // No cause, no key: the JSON of other checks is unchanged.
+            assert!(
+                serde_json::to_value(&check)
+                    .unwrap()
+                    .get("likely_cause")
+                    .is_none()
+            );
         }
         w.handicap = Some(6);
         let (_, detail) = status(&w, &score(3, Some((-1.5, 11.5))));

@@ -121,6 +121,41 @@ pub struct ResultCheck {
     pub status: CheckStatus,
     /// In words, with both numbers where there are two.
     pub detail: String,
+    /// For `differs`: a cause the numbers alone point to, when one is recognised (the
+    /// detail says it in words too).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub likely_cause: Option<LikelyCause>,
+}
+
+impl ResultCheck {
+    /// A check with no recognised cause.
+    #[must_use]
+    pub fn new(status: CheckStatus, detail: String) -> ResultCheck {
+        ResultCheck {
+            status,
+            detail,
+            likely_cause: None,
+        }
+    }
+}
+
+/// A cause of a difference from the recorded result, recognised from the numbers alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum LikelyCause {
+    /// A handicap game, every point decided, whose record's margin is the count's with
+    /// `points` more to `towards`, `points` being the handicap or one less: one count gives
+    /// White a compensation for the handicap stones (KGS and Chinese practice one point per
+    /// stone, the AGA one per stone but the first) and the other does not.
+    HandicapCompensation {
+        /// Points between the two margins.
+        points: u32,
+        /// Whom the record favours by them.
+        towards: Color,
+        /// Handicap stones.
+        handicap: u32,
+    },
 }
 
 /// An event of the game, with move numbers and points written out.
