@@ -14,7 +14,7 @@ use crate::ruleset::{
     Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoringInput, StartPosition,
     Turn,
 };
-use crate::score::{Assessment, MarginRange, ScoreBreakdown, points};
+use crate::score::{Assessment, AssessmentSource, MarginRange, ScoreBreakdown, points};
 use crate::topology::Shape;
 use crate::verdict::{
     CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed, LikelyCause,
@@ -541,7 +541,7 @@ pub fn check_result(
     let cause = handicap_cause(
         score.margin - recorded_margin,
         record.handicap.unwrap_or(0),
-        score.undecided,
+        score,
     );
     let hint = cause
         .as_ref()
@@ -561,9 +561,16 @@ pub fn check_result(
 /// servers give White points for the handicap stones under area counting (KGS and Chinese
 /// practice one per stone, the AGA one per stone but the first), which the texts do not.
 /// `diff` is the count's margin minus the record's (Black's view). Only recognised when
-/// every point was decided, so that the difference is the count's alone.
-fn handicap_cause(diff: f64, handicap: u32, undecided: u32) -> Option<LikelyCause> {
-    if handicap < 2 || undecided > 0 || diff.fract() != 0.0 {
+/// the count took dead stones into account (an assessment other than `none`: a count of the
+/// board as it stands, Tromp–Taylor's, differs from a record by its dead stones, and by
+/// chance sometimes by the handicap) and decided every point, so that the difference is the
+/// count's alone.
+fn handicap_cause(diff: f64, handicap: u32, score: &ScoreBreakdown) -> Option<LikelyCause> {
+    if handicap < 2
+        || score.assessment == AssessmentSource::None
+        || score.undecided > 0
+        || diff.fract() != 0.0
+    {
         return None;
     }
     let n = f64::from(handicap);
@@ -745,6 +752,11 @@ mod tests {
     /// with undecided points do not.
     #[test]
     fn a_difference_of_the_handicap_compensation_is_named() {
+        // A count that took dead stones into account (here the record's markup).
+        let score = |undecided, range| ScoreBreakdown {
+            assessment: AssessmentSource::Markup,
+            ..score(undecided, range)
+        };
         let mut w = record("W+2.5", Color::White, 2.5);
         // The count is B+3.5: 6 points more to Black than the record.
         w.handicap = Some(6);
@@ -788,6 +800,15 @@ mod tests {
         w.handicap = Some(6);
         let (_, detail) = status(&w, &score(3, Some((-1.5, 11.5))));
         assert!(!detail.contains("handicap compensation"), "{detail}");
+        // A count of the board as it stands (no assessment) differs by its dead stones: a
+        // difference equal to the handicap there is chance, not a cause.
+        let as_it_stands = ScoreBreakdown {
+            assessment: AssessmentSource::None,
+            ..score(0, None)
+        };
+        let check = check_result(&w, Counting::Territory, None, Some(&as_it_stands), false);
+        assert_eq!(check.status, CheckStatus::Differs);
+        assert_eq!(check.likely_cause, None);
         // The other way round: the count gave White points the record did not.
         let mut b = record("B+9.5", Color::Black, 9.5);
         b.handicap = Some(6);
