@@ -169,6 +169,9 @@ pub struct ResultCounts {
     pub agrees: u64,
     /// A different winner or margin: a result mismatch.
     pub differs: u64,
+    /// Of `differs`, those whose check names a likely cause (`check.likely_cause`: the
+    /// handicap compensation).
+    pub differs_with_likely_cause: u64,
     /// The count as it stands differs, but the recorded result is one the undecided points
     /// allow: no mismatch is proved.
     pub undecided: u64,
@@ -284,6 +287,9 @@ impl Summary {
                 CheckStatus::Agrees => s.result.agrees += 1,
                 CheckStatus::Differs => {
                     s.result.differs += 1;
+                    if v.check.likely_cause.is_some() {
+                        s.result.differs_with_likely_cause += 1;
+                    }
                     mismatch = true;
                     problems.push(Problem {
                         place: place.clone(),
@@ -446,6 +452,18 @@ pub fn write_summary_table(
         }
         right_align(&mut t, 1..11);
         writeln!(out, "{t}")?;
+        for r in s
+            .rulesets
+            .iter()
+            .filter(|r| r.result.differs_with_likely_cause > 0)
+        {
+            writeln!(
+                out,
+                "{}: {} of the {} difference(s) from the record have a likely cause: the \
+                 handicap compensation (check.likely_cause)",
+                r.ruleset, r.result.differs_with_likely_cause, r.result.differs
+            )?;
+        }
         let mut reasons: Vec<&str> = s
             .rulesets
             .iter()

@@ -244,6 +244,47 @@ fn exit_codes() {
     assert_eq!(c(&[]), 2, "no path");
 }
 
+/// A difference the numbers explain (the record's handicap compensation) is counted in the
+/// summary and named under the table; it is still a mismatch.
+#[test]
+fn differences_with_a_likely_cause_are_counted_and_named() {
+    let game = "fixtures/chinese/handicap_compensation_named_in_the_check.sgf";
+    let args = [
+        "check",
+        "--rules",
+        "chinese",
+        "--handicap-compensation",
+        "none",
+        game,
+    ];
+    let out = run(&args);
+    assert_eq!(code(&out), 1, "still a mismatch");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "chinese: 1 of the 1 difference(s) from the record have a likely cause: the \
+             handicap compensation"
+        ),
+        "{text}"
+    );
+    let (recs, _) = jsonl(&args[1..]);
+    let summary = of_type(&recs, "summary")[0];
+    let chinese = &summary["rulesets"][0];
+    assert_eq!(chinese["result"]["differs"], 1);
+    assert_eq!(chinese["result"]["differs_with_likely_cause"], 1);
+    // With the compensation the record used, it agrees and nothing is named.
+    let out = run(&[
+        "check",
+        "--rules",
+        "chinese",
+        "--handicap-compensation",
+        "n",
+        game,
+    ]);
+    assert_eq!(code(&out), 0);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("likely cause"));
+}
+
 #[test]
 fn globs_stdin_and_explicit_files() {
     let (recs, out) = jsonl(&["fixtures/diff/*.sgf"]);
