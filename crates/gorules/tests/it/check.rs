@@ -255,6 +255,8 @@ fn differences_with_a_likely_cause_are_counted_and_named() {
         "chinese",
         "--handicap-compensation",
         "none",
+        "--dead",
+        "markup",
         game,
     ];
     let out = run(&args);
