@@ -541,6 +541,7 @@ pub fn check_result(
     let cause = handicap_cause(
         score.margin - recorded_margin,
         record.handicap.unwrap_or(0),
+        counting,
         score,
     );
     let hint = cause
@@ -557,16 +558,23 @@ pub fn check_result(
     }
 }
 
-/// Why a count of a handicap game may differ from its record by a whole number of points:
-/// servers give White points for the handicap stones under area counting (KGS and Chinese
-/// practice one per stone, the AGA one per stone but the first), which the texts do not.
+/// Why an area count of a handicap game may differ from its record by a whole number of
+/// points: servers give White points for the handicap stones under area counting (KGS and
+/// Chinese practice one per stone, the AGA one per stone but the first), which the texts do
+/// not (text 004 is silent on handicap; territory counting needs no compensation).
 /// `diff` is the count's margin minus the record's (Black's view). Only recognised when
 /// the count took dead stones into account (an assessment other than `none`: a count of the
 /// board as it stands, Tromp–Taylor's, differs from a record by its dead stones, and by
 /// chance sometimes by the handicap) and decided every point, so that the difference is the
 /// count's alone.
-fn handicap_cause(diff: f64, handicap: u32, score: &ScoreBreakdown) -> Option<LikelyCause> {
+fn handicap_cause(
+    diff: f64,
+    handicap: u32,
+    counting: Counting,
+    score: &ScoreBreakdown,
+) -> Option<LikelyCause> {
     if handicap < 2
+        || counting != Counting::Area
         || score.assessment == AssessmentSource::None
         || score.undecided > 0
         || diff.fract() != 0.0
@@ -757,6 +765,11 @@ mod tests {
             assessment: AssessmentSource::Markup,
             ..score(undecided, range)
         };
+        // Compensation is an area-counting matter: the counts here are area counts.
+        let status = |rec: &GameRecord, s: &ScoreBreakdown| {
+            let c = check_result(rec, Counting::Area, None, Some(s), false);
+            (c.status, c.detail)
+        };
         let mut w = record("W+2.5", Color::White, 2.5);
         // The count is B+3.5: 6 points more to Black than the record.
         w.handicap = Some(6);
@@ -766,7 +779,7 @@ mod tests {
             detail.contains("6 point(s) more to White: one per handicap stone (N for N"),
             "{detail}"
         );
-        let check = check_result(&w, Counting::Territory, None, Some(&score(0, None)), false);
+        let check = check_result(&w, Counting::Area, None, Some(&score(0, None)), false);
         assert_eq!(
             check.likely_cause,
             Some(LikelyCause::HandicapCompensation {
@@ -783,7 +796,7 @@ mod tests {
         assert!(detail.contains("but the first (N-1"), "{detail}");
         for h in [None, Some(0), Some(5), Some(8)] {
             w.handicap = h;
-            let check = check_result(&w, Counting::Territory, None, Some(&score(0, None)), false);
+            let check = check_result(&w, Counting::Area, None, Some(&score(0, None)), false);
             assert!(
                 !check.detail.contains("handicap compensation"),
                 "{h:?}: {check:?}"
@@ -806,9 +819,13 @@ mod tests {
             assessment: AssessmentSource::None,
             ..score(0, None)
         };
-        let check = check_result(&w, Counting::Territory, None, Some(&as_it_stands), false);
+        let check = check_result(&w, Counting::Area, None, Some(&as_it_stands), false);
         assert_eq!(check.status, CheckStatus::Differs);
         assert_eq!(check.likely_cause, None);
+        // Territory counting gives no compensation for handicap stones: no such cause there.
+        let territory = check_result(&w, Counting::Territory, None, Some(&score(0, None)), false);
+        assert_eq!(territory.status, CheckStatus::Differs);
+        assert_eq!(territory.likely_cause, None);
         // The other way round: the count gave White points the record did not.
         let mut b = record("B+9.5", Color::Black, 9.5);
         b.handicap = Some(6);

@@ -144,10 +144,10 @@ impl ResultCheck {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum LikelyCause {
-    /// A handicap game, every point decided, whose record's margin is the count's with
-    /// `points` more to `towards`, `points` being the handicap or one less: one count gives
-    /// White a compensation for the handicap stones (KGS and Chinese practice one point per
-    /// stone, the AGA one per stone but the first) and the other does not.
+    /// An area count of a handicap game, every point decided, whose record's margin is the
+    /// count's with `points` more to `towards`, `points` being the handicap or one less: one
+    /// count gives White a compensation for the handicap stones (KGS and Chinese practice one
+    /// point per stone, the AGA one per stone but the first) and the other does not.
     HandicapCompensation {
         /// Points between the two margins.
         points: u32,
