@@ -133,7 +133,7 @@ pub fn for_record(
             ),
         );
     };
-    match rules_names::read(ru) {
+    match named(ru, false, options) {
         Err(e) => (
             None,
             Finding::new(
@@ -143,17 +143,13 @@ pub fn for_record(
                 ),
             ),
         ),
-        Ok(desc) => {
-            let mapping = desc.mapping();
-            let ruleset = for_target(mapping.target, options);
-            (
-                Some(ruleset),
-                Finding::new(
-                    "rules-recorded",
-                    format!("--rules recorded: RU[{ru}] read as {}", mapping.explain()),
-                ),
-            )
-        }
+        Ok(Named { ruleset, how }) => (
+            Some(ruleset),
+            Finding::new(
+                "rules-recorded",
+                format!("--rules recorded: RU[{ru}] read as {how}"),
+            ),
+        ),
     }
 }
 
