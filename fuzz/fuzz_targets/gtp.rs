@@ -5,18 +5,13 @@
 //! files on the fuzzing machine).
 #![no_main]
 
-use gtp::{Engine, EngineConfig, Rules, RulesNaming, RulesResolver};
+use gtp::{Engine, EngineConfig, RulesResolver};
 use libfuzzer_sys::fuzz_target;
-use ruleset_registry::{Named, RulesetOptions, named};
+use ruleset_registry::RulesetOptions;
 
 /// The binary's resolver (`gorules gtp`), over default-configured rulesets.
 fn resolver() -> Box<dyn RulesResolver> {
-    let options = RulesetOptions::default();
-    Box::new(move |text: &str, naming: RulesNaming| {
-        let ids_first = naming == RulesNaming::Gorules;
-        let Named { ruleset, how } = named(text, ids_first, &options).map_err(|e| e.to_string())?;
-        Ok(Rules { ruleset, how })
-    })
+    gtp::registry_resolver(RulesetOptions::default())
 }
 
 fuzz_target!(|data: &[u8]| {

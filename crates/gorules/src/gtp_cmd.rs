@@ -3,8 +3,8 @@
 use crate::status::Status;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use gtp::{Engine, EngineConfig, Rules, RulesNaming, RulesResolver};
-use ruleset_registry::{Named, RulesetOptions, named};
+use gtp::{Engine, EngineConfig};
+use ruleset_registry::RulesetOptions;
 use std::io;
 
 /// `gorules gtp`.
@@ -44,17 +44,6 @@ pub enum DeadArg {
     Auto,
 }
 
-/// The rules resolver the engine gets: ruleset-registry's [`named`](ruleset_registry::named)
-/// over the rulesets configured with `options`, our ids first for `--rules` and
-/// `gorules-rules` ([`RulesNaming::Gorules`]), rules names only for `kgs-rules`.
-fn resolver(options: RulesetOptions) -> Box<dyn RulesResolver> {
-    Box::new(move |text: &str, naming: RulesNaming| {
-        let ids_first = naming == RulesNaming::Gorules;
-        let Named { ruleset, how } = named(text, ids_first, &options).map_err(|e| e.to_string())?;
-        Ok(Rules { ruleset, how })
-    })
-}
-
 /// The engine `gorules gtp` runs, also the referee of `gorules play`.
 pub fn engine(
     rules: &str,
@@ -72,7 +61,7 @@ pub fn engine(
             seed,
             size,
         },
-        resolver(RulesetOptions::default()),
+        gtp::registry_resolver(RulesetOptions::default()),
     )
     .context("starting the GTP engine")?;
     if dead == DeadArg::Auto {

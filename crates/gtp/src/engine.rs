@@ -62,6 +62,20 @@ where
     }
 }
 
+/// The resolver over ruleset-registry, as `gorules gtp` uses it: [`named`](ruleset_registry::named)
+/// over the rulesets configured with `options`, our ids first for `--rules` and
+/// `gorules-rules` ([`RulesNaming::Gorules`]), rules names only for `kgs-rules` (so KGS's
+/// `chinese` is the Chinese rules as KGS plays them, with handicap compensation).
+#[must_use]
+pub fn registry_resolver(options: ruleset_registry::RulesetOptions) -> Box<dyn RulesResolver> {
+    Box::new(move |text: &str, naming: RulesNaming| {
+        let ids_first = naming == RulesNaming::Gorules;
+        let ruleset_registry::Named { ruleset, how } =
+            ruleset_registry::named(text, ids_first, &options).map_err(|e| e.to_string())?;
+        Ok(Rules { ruleset, how })
+    })
+}
+
 /// How the engine starts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineConfig {

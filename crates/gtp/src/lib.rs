@@ -8,9 +8,9 @@
 //! * [`protocol`] — preprocessing of input lines, commands with ids, `=`/`?` responses.
 //! * [`Engine`] — the game and every command (`docs/gtp.md` lists them with their replies);
 //!   [`Engine::serve`] runs the loop over any reader and writer.
-//! * [`RulesResolver`] — how a rules text becomes a ruleset; the binary passes one in (over
-//!   the ruleset-registry crate), so this crate holds no registry of rulesets and no rules
-//!   names.
+//! * [`RulesResolver`] — how a rules text becomes a ruleset, passed in by the caller;
+//!   [`registry_resolver`] is the one over the ruleset-registry crate that `gorules gtp`
+//!   uses (this crate holds no registry of rulesets and no rules names of its own).
 //! * [`player`] — the move chooser behind `genmove`.
 //! * [`client::GtpProcess`] — another GTP engine in a child process, for drivers that play
 //!   two engines against each other.
@@ -46,6 +46,6 @@ pub mod vertex;
 
 pub use engine::{
     COMMANDS, Engine, EngineConfig, EngineError, Rules, RulesNaming, RulesResolver, Status,
-    gtp_result,
+    gtp_result, registry_resolver,
 };
 pub use protocol::{Command, Response, format_response, parse_command, preprocess};

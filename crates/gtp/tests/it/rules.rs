@@ -65,7 +65,14 @@ fn kgs_rules_takes_the_four_kgs_names() {
     play_all(&mut e, "b A2 b B2 b C1 w A1");
     assert_eq!(ok(&mut e, "is_legal w B1"), "1");
     ok(&mut e, "kgs-rules chinese");
-    assert!(ok(&mut e, "gorules-rules").contains("suicide forbidden"));
+    let kgs = ok(&mut e, "gorules-rules");
+    assert!(kgs.contains("suicide forbidden"));
+    // KGS's `chinese` is read as a rules name (ids last): the Chinese rules as KGS plays
+    // them, with one point per handicap stone; our id `chinese` has no compensation.
+    assert!(kgs.contains("handicap compensation N points"), "{kgs}");
+    ok(&mut e, "gorules-rules chinese");
+    let ours = ok(&mut e, "gorules-rules");
+    assert!(ours.contains("handicap compensation none"), "{ours}");
     assert!(fails(&mut e, "kgs-rules tromp-taylor").starts_with("unknown rules"));
     assert!(fails(&mut e, "kgs-rules Chinese").starts_with("unknown rules"));
 }

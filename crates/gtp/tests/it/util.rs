@@ -1,16 +1,11 @@
-//! The binary's resolver (over ruleset-registry), and helpers to talk to an engine.
+//! Helpers to talk to an engine (with the binary's resolver, `gtp::registry_resolver`).
 
-use gtp::{Engine, EngineConfig, Rules, RulesNaming, RulesResolver};
-use ruleset_registry::{Named, RulesetOptions, named};
+use gtp::{Engine, EngineConfig, RulesResolver};
+use ruleset_registry::RulesetOptions;
 
 /// Our ids first (for `gorules-rules`), then rules names and KataGo strings, as `gorules gtp`.
 pub fn resolver() -> Box<dyn RulesResolver> {
-    let options = RulesetOptions::default();
-    Box::new(move |text: &str, naming: RulesNaming| {
-        let ids_first = naming == RulesNaming::Gorules;
-        let Named { ruleset, how } = named(text, ids_first, &options).map_err(|e| e.to_string())?;
-        Ok(Rules { ruleset, how })
-    })
+    gtp::registry_resolver(RulesetOptions::default())
 }
 
 /// An engine with these rules on a board of this size, seed 1.
