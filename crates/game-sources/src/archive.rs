@@ -30,12 +30,12 @@ fn read_member(
     limits: &crate::Limits,
     total: &mut u64,
 ) -> Result<Vec<u8>, SourceError> {
+    if let Some(e) = declared_too_large(declared, limits) {
+        return Err(e);
+    }
     let too_large = SourceError::TooLarge {
         limit: limits.max_record_bytes,
     };
-    if declared > limits.max_record_bytes {
-        return Err(too_large);
-    }
     let room = limits.max_archive_bytes.saturating_sub(*total);
     let cap = limits.max_record_bytes.min(room);
     let mut buf = Vec::new();
@@ -50,6 +50,13 @@ fn read_member(
         }),
         Ok(_) => Ok(buf),
     }
+}
+
+/// A member whose header declares more than the record limit is refused unread.
+fn declared_too_large(declared: u64, limits: &crate::Limits) -> Option<SourceError> {
+    (declared > limits.max_record_bytes).then_some(SourceError::TooLarge {
+        limit: limits.max_record_bytes,
+    })
 }
 
 fn archive_too_large(limits: &crate::Limits) -> SourceError {
@@ -134,6 +141,9 @@ fn member_label(raw: &[u8]) -> String {
 /// would read such a header whole, whatever size it claims).
 const MAX_TAR_HEADER_EXTENSION: u64 = 64 * 1024;
 
+/// A tar block: every header takes one, and data is padded to whole blocks.
+const TAR_BLOCK: u64 = 512;
+
 pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> ControlFlow<()> {
     let limits = w.options.limits.clone();
     let mut archive = tar::Archive::new(reader);
@@ -145,8 +155,10 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
     };
     let mut total = 0u64;
     let mut members = 0u64;
-    // The name the next member takes from a GNU long name or a PAX `path` before it.
-    let mut long_name: Option<Vec<u8>> = None;
+    // The name the next member takes from the extension entries before it: a PAX `path`
+    // wins over a GNU long name, whatever their order (as GNU tar reads them).
+    let mut gnu_name: Option<Vec<u8>> = None;
+    let mut pax_path: Option<Vec<u8>> = None;
     for entry in entries {
         let mut entry = match entry {
             Ok(e) => e,
@@ -162,13 +174,21 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
             || etype.is_pax_local_extensions()
             || etype.is_pax_global_extensions();
         // A long name belongs to the next member: extension entries between them (a GNU
-        // long link target, a PAX header without `path`) leave it in place.
-        let taken = if extension { None } else { long_name.take() };
+        // long link target, another PAX header) leave it in place.
+        let taken = if extension {
+            None
+        } else {
+            let (pax, gnu) = (pax_path.take(), gnu_name.take());
+            pax.or(gnu)
+        };
         let label = taken.map_or_else(|| member_label(&entry.path_bytes()), |n| member_label(&n));
         let full = member_name(name, &label);
         // Every entry is decompressed, whatever its type or shard (passing over it reads
-        // it): its size counts towards the archive's limit before anything is read.
-        total = total.saturating_add(declared);
+        // it): its header block and its padded data count towards the archive's limit
+        // before anything is read (so entries that are headers only are bounded too).
+        total = total
+            .saturating_add(TAR_BLOCK)
+            .saturating_add(declared.div_ceil(TAR_BLOCK).saturating_mul(TAR_BLOCK));
         if total > limits.max_archive_bytes {
             return w.emit(Item::error(full, archive_too_large(&limits)));
         }
@@ -186,10 +206,12 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
                 }
             };
             let pax = etype.is_pax_local_extensions() || etype.is_pax_global_extensions();
+            // The last record of a key wins (POSIX).
             let pax_key = |key: &[u8]| {
                 tar::PaxExtensions::new(&body)
                     .filter_map(Result::ok)
-                    .find(|x| x.key_bytes() == key)
+                    .filter(|x| x.key_bytes() == key)
+                    .last()
                     .map(|x| x.value_bytes().to_vec())
             };
             // Entries are read raw, by their headers' sizes: a PAX size would move where the
@@ -206,11 +228,11 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
             }
             if etype.is_gnu_longname() {
                 let end = body.iter().position(|&b| b == 0).unwrap_or(body.len());
-                long_name = Some(body[..end].to_vec());
+                gnu_name = Some(body[..end].to_vec());
             } else if etype.is_pax_local_extensions() {
-                // A PAX `path` wins over a GNU long name (as GNU tar reads them).
-                if let Some(path) = pax_key(b"path") {
-                    long_name = Some(path);
+                // An empty `path` means the header's own name (POSIX).
+                if let Some(path) = pax_key(b"path").filter(|p| !p.is_empty()) {
+                    pax_path = Some(path);
                 }
             }
             continue;
@@ -244,17 +266,13 @@ pub(crate) fn tar<R: Read>(w: &mut Walker<'_>, reader: R, name: &str) -> Control
                 Member::Skip(reason) => ItemKind::Skipped(reason),
                 // Counted above. A member declaring more than the record limit is refused
                 // unread (passing over it only decompresses); the others are read within it.
-                Member::Read(_) if declared > limits.max_record_bytes => {
-                    ItemKind::Error(SourceError::TooLarge {
-                        limit: limits.max_record_bytes,
-                    })
-                }
-                Member::Read(format) => {
-                    match crate::read_limited(&mut entry, limits.max_record_bytes) {
+                Member::Read(format) => match declared_too_large(declared, &limits) {
+                    Some(e) => ItemKind::Error(e),
+                    None => match crate::read_limited(&mut entry, limits.max_record_bytes) {
                         Ok(bytes) => ItemKind::Record { format, bytes },
                         Err(e) => ItemKind::Error(e),
-                    }
-                }
+                    },
+                },
             }
         };
         (w.sink)(Item { name: full, kind })?;

@@ -223,8 +223,10 @@ fn tar_gz_members_are_streamed_and_bounded() {
         ["record", "record", "archive-too-large"]
     );
     // A member refused as too large is still decompressed to be passed over: it counts
-    // towards the archive's total, so what follows it is past the limit.
-    o.limits.max_archive_bytes = 50_007;
+    // towards the archive's total, so what follows it is past the limit. The total counts
+    // a 512-byte header block per entry and the data padded to whole blocks.
+    let through_big = 3 * 512 + 2 * 512 + 50_000u64.div_ceil(512) * 512;
+    o.limits.max_archive_bytes = through_big + 7;
     assert_eq!(
         kinds(&collect(&[s(&p)], &o)),
         ["record", "record", "too-large", "archive-too-large"]
@@ -390,6 +392,82 @@ fn tar_long_names_are_read_and_bounded() {
         "{:?}",
         items[0].kind
     );
+}
+
+/// A PAX `path` names the member whatever the order of the extension entries before it; the
+/// last `path` record of a header wins, and an empty one leaves the header's own name.
+#[test]
+fn tar_pax_paths_win_in_either_order() {
+    use tar::EntryType::{GNULongName, Regular, XHeader};
+    let d = tempfile::tempdir().unwrap();
+    let long = format!("{}/game.sgf", "d".repeat(150));
+    let record = |kv: &str| format!("{} {kv}\n", kv.len() + 2 + (kv.len() + 2).to_string().len());
+    let pax = record("path=pax/named.sgf");
+    let twice = record("path=first.sgf") + &record("path=second.sgf");
+    let empty = record("path=");
+    let p = d.path().join("order.tar.gz");
+    std::fs::write(
+        &p,
+        tar_gz_raw(&[
+            (XHeader, "pax", pax.as_bytes()),
+            (GNULongName, "././@LongLink", format!("{long}\0").as_bytes()),
+            (Regular, "short", b"(;)"),
+            (XHeader, "pax", twice.as_bytes()),
+            (Regular, "short2", b"(;)"),
+            (XHeader, "pax", empty.as_bytes()),
+            (Regular, "own.sgf", b"(;)"),
+        ]),
+    )
+    .unwrap();
+    let items = collect(&[s(&p)], &Options::default());
+    assert_eq!(
+        names(&items),
+        [
+            format!("{}!pax/named.sgf", s(&p)),
+            format!("{}!second.sgf", s(&p)),
+            format!("{}!own.sgf", s(&p)),
+        ]
+    );
+}
+
+/// Entries that are headers only (PAX headers, directories) count towards the archive's
+/// byte limit by their header blocks: a flood of them ends the archive.
+#[test]
+fn tar_header_only_entries_count_towards_the_archive_limit() {
+    use tar::EntryType::{Directory, Regular, XHeader};
+    let d = tempfile::tempdir().unwrap();
+    let mut entries: Vec<RawEntry<'_>> = Vec::new();
+    for i in 0..200 {
+        entries.push(if i % 2 == 0 {
+            (XHeader, "pax", b"")
+        } else {
+            (Directory, "dir/", b"")
+        });
+    }
+    entries.push((Regular, "a.sgf", b"(;)"));
+    let p = d.path().join("headers.tar.gz");
+    std::fs::write(&p, tar_gz_raw(&entries)).unwrap();
+    let mut o = Options::default();
+    assert_eq!(kinds(&collect(&[s(&p)], &o)), ["record"]);
+    o.limits.max_archive_bytes = 100 * 512;
+    let items = collect(&[s(&p)], &o);
+    assert_eq!(kinds(&items), ["archive-too-large"]);
+}
+
+/// A tar member whose header declares more than the record limit is refused unread, even
+/// when the archive is cut short and fewer bytes follow than the limit.
+#[test]
+fn a_tar_member_declared_over_the_record_limit_is_refused_unread() {
+    let big = vec![b'x'; 20_000];
+    let mut raw = raw_tar::raw_tar(Vec::new(), &[("big.sgf", &big)]);
+    raw.truncate(512 + 5_000);
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("cut.tar");
+    std::fs::write(&p, &raw).unwrap();
+    let mut o = Options::default();
+    o.limits.max_record_bytes = 10_000;
+    let items = collect(&[s(&p)], &o);
+    assert_eq!(kinds(&items)[0], "too-large", "{:?}", kinds(&items));
 }
 
 #[test]
