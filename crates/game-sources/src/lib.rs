@@ -228,23 +228,23 @@ fn skip_reason(name: &str) -> String {
     }
 }
 
-/// Appends the `.sgf` files under `dir` (any depth, extension in any case) to `out`, in
-/// path order; a missing or unreadable folder adds nothing. For tests, benchmarks and tools
-/// that read a folder of records themselves ([`walk`] is the reader of command-line inputs,
-/// archives included).
+/// Appends the `.sgf` files under `dir` (any depth, symbolic links followed, extension in
+/// any case) to `out`, in path order; a missing or unreadable folder, and a link loop, add
+/// nothing. For tests, benchmarks and tools that read a folder of records themselves
+/// ([`walk`] is the reader of command-line inputs: archives included, every problem
+/// reported).
 pub fn sgf_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<std::path::PathBuf> = rd.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            sgf_files(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")) {
-            out.push(p);
-        }
-    }
+    let entries = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok);
+    out.extend(
+        entries
+            .filter(|e| e.file_type().is_file())
+            .map(walkdir::DirEntry::into_path)
+            .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf"))),
+    );
 }
 
 /// Whether a command-line argument is a glob pattern rather than a path.

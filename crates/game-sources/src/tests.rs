@@ -549,4 +549,13 @@ fn sgf_files_lists_records_under_a_folder_in_path_order() {
     // A missing folder adds nothing.
     crate::sgf_files(&d.path().join("missing"), &mut out);
     assert_eq!(out.len(), 3);
+    // Links are followed; a link loop ends (each file once).
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(d.path(), d.path().join("sub/loop")).unwrap();
+        std::os::unix::fs::symlink(d.path(), d.path().join("sub/loop2")).unwrap();
+        let mut again = Vec::new();
+        crate::sgf_files(d.path(), &mut again);
+        assert_eq!(again, out);
+    }
 }
