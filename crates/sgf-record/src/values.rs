@@ -225,7 +225,6 @@ pub(crate) fn result_komi_findings(
     }
 }
 
-/// A value made safe and short for a message.
 /// The counting family of declared rules (`RU`, or a graph file's `rules`) when
 /// `rules-names` knows the name: a recorded count is compared only with counts of its family.
 pub(crate) fn declared_counting(rules: Option<&str>) -> Option<Counting> {
@@ -234,6 +233,7 @@ pub(crate) fn declared_counting(rules: Option<&str>) -> Option<Counting> {
         .map(|d| d.counting())
 }
 
+/// A value made safe and short for a message.
 pub(crate) fn short(s: &str) -> String {
     let mut out: String = s.chars().take(60).flat_map(char::escape_debug).collect();
     if s.chars().count() > 60 {
