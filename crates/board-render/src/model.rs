@@ -87,8 +87,8 @@ pub struct Overlay {
     /// The result on the count (`B+4.5`).
     pub result: Option<String>,
     /// Points the assessment left undecided (the control test proved nothing about them).
-    /// They are counted as they stand; those the count gives to somebody (a stone, an empty
-    /// point whose region touches one colour) are drawn with a `?` beside their symbol.
+    /// They are counted as they stand; those the count gave a kind of its own (a stone,
+    /// territory, dame) are drawn with a `?` beside their symbol, the others as undecided.
     pub undecided: Vec<Point>,
 }
 
@@ -316,20 +316,20 @@ impl Picture {
             .is_some_and(|q| q.index() == p)
     }
 
-    /// By point: whether it is undecided but counted as it stands for somebody: a stone, or
-    /// an empty point counted for one colour (an undecided point counted for nobody has its
-    /// own symbol). Computed once per drawing (a lookup per point would be quadratic).
+    /// By point: whether it is undecided but counted as it stands: the count gave it a kind
+    /// of its own (a stone, territory, dame) rather than [`PointKind::Undecided`], which has
+    /// its own symbol. Computed once per drawing (a lookup per point would be quadratic).
     pub(crate) fn counted_undecided(&self) -> Vec<bool> {
         let mut out = vec![false; self.stones.len()];
         if let Some(o) = &self.overlay {
             for q in &o.undecided {
                 let i = q.index();
-                if i < out.len()
-                    && o.values
-                        .get(i)
-                        .is_some_and(|v| v.kind != PointKind::Undecided)
-                {
-                    out[i] = true;
+                let counted = o
+                    .values
+                    .get(i)
+                    .is_some_and(|v| v.kind != PointKind::Undecided);
+                if let (true, Some(slot)) = (counted, out.get_mut(i)) {
+                    *slot = true;
                 }
             }
         }

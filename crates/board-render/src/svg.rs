@@ -16,8 +16,8 @@
 //! * the forbidden move: a red ring, with a faded stone of the mover's colour on an empty
 //!   point;
 //! * a disputed claim: a dashed orange square around the point;
-//! * a point the count left undecided but counts as it stands (a stone, an empty point
-//!   counted for one colour): a purple `?` on it, outlined in white;
+//! * a point the count left undecided but counts as it stands (a stone, territory, dame):
+//!   a purple `?` on it, outlined in white;
 //! * move numbers on request, on the stones that moves put there;
 //! * a caption: title, last move, forbidden move with its reason and rule, captures, the
 //!   count and the result.
