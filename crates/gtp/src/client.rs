@@ -15,7 +15,9 @@ const MAX_LINE: u64 = 1 << 20;
 /// Longest answer (all its lines) taken from an engine.
 const MAX_ANSWER: usize = 4 << 20;
 /// Lines read ahead of the controller: an engine printing between commands waits on its
-/// pipe instead of filling the memory (at most this many `MAX_LINE`s, 16 MiB, are held).
+/// pipe instead of filling the memory (at most this many lines of `MAX_LINE` bytes are held,
+/// each up to three times that once invalid UTF-8 is replaced: 48 MiB, plus the line being
+/// read).
 const LINES_AHEAD: usize = 16;
 
 /// What went wrong talking to an engine (not a `?` response: that is an answer).
