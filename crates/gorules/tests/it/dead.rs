@@ -1,7 +1,7 @@
 //! Where dead stones come from (`--dead`, its default) and rule 17's claim check
 //! (`--check-claims`), through the binary.
 
-use crate::util::{replay_json, root};
+use crate::util::{gorules, replay_json, root};
 use serde_json::Value;
 
 /// The verdicts of the first game of `fixture` replayed with `args`.
@@ -139,6 +139,24 @@ fn undecided_points_count_as_they_stand_and_are_reported() {
     assert_eq!(of(&v, "pauli")["result"], "W+1.5");
     assert_eq!(of(&v, "pauli")["check"]["status"], "undecided");
     assert_eq!(of(&none, "pauli")["check"]["status"], "differs");
+    // The table says so too: `undecided` in the agrees column, and the check's detail below.
+    let path = root().join("fixtures/diff/shared_dame_chinese_vs_pauli.sgf");
+    let out = gorules([
+        "replay".as_ref(),
+        path.as_os_str(),
+        "--rules".as_ref(),
+        "pauli".as_ref(),
+    ]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    let row = table
+        .lines()
+        .find(|l| l.contains("│ pauli"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(row.trim_end().ends_with("┆ undecided │"), "{row}");
+    assert!(
+        table.contains("pauli: the record's result is one the undecided points allow"),
+        "{table}"
+    );
 }
 
 #[test]
