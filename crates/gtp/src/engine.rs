@@ -257,9 +257,8 @@ impl Engine {
             }
         }
         let topo = Arc::new(Topology::square(config.size).expect("1 to 25 is a valid size"));
-        // The state `clear` makes, built once.
         let state = start_state(rules.ruleset.as_ref(), &topo, &[], Color::Black);
-        Ok(Engine {
+        let mut engine = Engine {
             name: config.name,
             version: config.version,
             resolver,
@@ -278,7 +277,9 @@ impl Engine {
             pending_removal: None,
             rng: Rng::new(config.seed),
             quit: false,
-        })
+        };
+        engine.clear();
+        Ok(engine)
     }
 
     /// Sets the assessor of end positions (automatic dead stones) used when no dead stones
