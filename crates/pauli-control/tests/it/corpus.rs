@@ -465,3 +465,102 @@ fn explain_point() {
         }
     }
 }
+
+/// What the undecided locations of the final positions are: empty points whose empty region
+/// touches one colour only (territory as players see it) or both (contested), stones, and
+/// the reasons the findings give for the open verdicts. `CORPUS_LIMIT` caps the games per
+/// source. The figures are in docs/control.md.
+#[test]
+#[ignore = "corpus; run with --release --ignored --nocapture"]
+fn undecided_breakdown() {
+    use pauli_control::{Reason, Verdict};
+    use std::collections::BTreeMap;
+    let limit: usize = std::env::var("CORPUS_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(60);
+    let o = options_from_env();
+    for (name, dir) in [
+        ("kgs 2017-01", "kgs/2017-01"),
+        ("ogs 9x9", "ogs/9x9"),
+        ("ogs 19x19", "ogs/19x19"),
+        ("fox", "fox"),
+    ] {
+        let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+        let (mut total, mut undecided) = (0usize, 0usize);
+        for (_, rec) in counted(dir).into_iter().take(limit) {
+            let b = rec.main_line_board();
+            let m = analyze(&b, &[], &o).unwrap();
+            let topo = b.topology();
+            // Empty regions and the colours they touch.
+            let mut region = vec![usize::MAX; b.len()];
+            let mut touches: Vec<[bool; 2]> = Vec::new();
+            for p in topo.points() {
+                if b.get(p).is_some() || region[p.index()] != usize::MAX {
+                    continue;
+                }
+                let id = touches.len();
+                let mut t = [false; 2];
+                let mut stack = vec![p];
+                region[p.index()] = id;
+                while let Some(x) = stack.pop() {
+                    for &y in topo.neighbors(x) {
+                        match b.get(y) {
+                            Some(c) => t[c as usize] = true,
+                            None if region[y.index()] == usize::MAX => {
+                                region[y.index()] = id;
+                                stack.push(y);
+                            }
+                            None => {}
+                        }
+                    }
+                }
+                touches.push(t);
+            }
+            for p in topo.points() {
+                total += 1;
+                let pc = m.get(p);
+                if pc.of(Color::Black) != Verdict::Undecided
+                    && pc.of(Color::White) != Verdict::Undecided
+                {
+                    continue;
+                }
+                undecided += 1;
+                let kind = match b.get(p) {
+                    Some(_) => "stone",
+                    None => match touches[region[p.index()]] {
+                        [true, true] => "empty, region touches both colours",
+                        [false, false] => "empty, region touches no stone",
+                        _ => "empty, region touches one colour",
+                    },
+                };
+                *kinds.entry(kind).or_default() += 1;
+            }
+            for f in &m.findings {
+                if f.verdict == Verdict::Undecided {
+                    let r = match f.reason {
+                        Reason::Exhausted { limit } => format!("exhausted ({limit:?})"),
+                        Reason::TooLarge { .. } => "too large".to_owned(),
+                        Reason::NotProved => "not proved".to_owned(),
+                        ref other => format!("{other:?}"),
+                    };
+                    *reasons.entry(r).or_default() += f.points.len();
+                }
+            }
+        }
+        println!(
+            "{name}: {undecided} of {total} locations undecided ({:.1} %)",
+            100.0 * undecided as f64 / total.max(1) as f64
+        );
+        for (k, v) in &kinds {
+            println!(
+                "  {k}: {v} ({:.1} % of the undecided)",
+                100.0 * *v as f64 / undecided.max(1) as f64
+            );
+        }
+        for (k, v) in &reasons {
+            println!("  open verdicts, {k}: {v} player-locations");
+        }
+    }
+}
