@@ -109,11 +109,16 @@ proptest! {
         let a = check_invariants(&b, MoveOrder::Heuristic);
         // The answer does not depend on move ordering: where both runs decide, they agree.
         let n = analyze(&b, &[], &small_budget(MoveOrder::Natural)).unwrap();
+        // Nor on the budgets: a run with a tenth of them decides less, never otherwise.
+        let q = analyze(&b, &[], &Options::with_budgets(Budgets::quick())).unwrap();
         for p in b.topology().points() {
             for c in Color::BOTH {
-                let (x, y) = (a.get(p).of(c), n.get(p).of(c));
+                let (x, y, z) = (a.get(p).of(c), n.get(p).of(c), q.get(p).of(c));
                 if x != Verdict::Undecided && y != Verdict::Undecided {
                     prop_assert_eq!(x, y, "{} {:?}\n{:?}", c, p, b);
+                }
+                if x != Verdict::Undecided && z != Verdict::Undecided {
+                    prop_assert_eq!(x, z, "quick budgets: {} {:?}\n{:?}", c, p, b);
                 }
             }
         }
