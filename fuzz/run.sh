@@ -13,7 +13,7 @@ cd "$(dirname "$0")"
 
 seconds=${1:-60}
 shift || true
-all=(sgf_read sgf_replay replay_structured gtp rules_names graph_json archive)
+all=(sgf_read sgf_replay replay_structured gtp rules_names graph_json archive control)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all[@]}"); fi
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
