@@ -33,19 +33,9 @@ fuzz_target!(|data: &[u8]| {
         Topology::grid(w, h).expect("1 to 52")
     } else {
         // A graph: n points, edges from a bit matrix.
-        let n = 1 + usize::from(r.byte() % 12);
-        let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
-        let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if r.byte() % 3 == 0 {
-                    edges.push((names[i].clone(), names[j].clone()));
-                }
-            }
-        }
-        match Topology::graph(&names, &edges) {
-            Ok(t) => t,
-            Err(_) => return,
+        match gorules_fuzz::small_graph(&mut r) {
+            Some(t) => t,
+            None => return,
         }
     };
     let topo = Arc::new(topology);

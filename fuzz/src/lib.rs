@@ -142,3 +142,19 @@ impl<'a> Bytes<'a> {
         self.data
     }
 }
+
+/// A small graph board from fuzz bytes: 1 to 12 points named `p0`…, an edge between two points
+/// when its byte is a multiple of 3. `None` when the topology refuses it.
+pub fn small_graph(r: &mut Bytes<'_>) -> Option<rules_core::Topology> {
+    let n = 1 + usize::from(r.byte() % 12);
+    let names: Vec<String> = (0..n).map(|i| format!("p{i}")).collect();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if r.byte() % 3 == 0 {
+                edges.push((names[i].clone(), names[j].clone()));
+            }
+        }
+    }
+    rules_core::Topology::graph(&names, &edges).ok()
+}
