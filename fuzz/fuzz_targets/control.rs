@@ -14,13 +14,13 @@
 //! * every claim gets exactly one check, or a documented error.
 #![no_main]
 
-use gorules_fuzz::Bytes;
+use gorules_fuzz::{Bytes, board_topology};
 use libfuzzer_sys::fuzz_target;
 use pauli_control::{
     Budgets, Claim, ControlMap, GameOutcome, KeepProhibited, MoveOrder, Options, PointSet, Verdict,
     analyze, check_claims, hypothetical_game, is_bordered,
 };
-use rules_core::{Board, Color, Point, Topology};
+use rules_core::{Board, Color, Point};
 use std::sync::Arc;
 
 fn budgets(scale: u64) -> Options {
@@ -55,16 +55,9 @@ fn agree(a: &ControlMap, b: &ControlMap, board: &Board, what: &str) {
 fuzz_target!(|data: &[u8]| {
     let mut r = Bytes::new(data);
     let shape = r.byte();
-    let topology = if shape & 0x80 == 0 {
-        let (w, h) = (1 + usize::from(r.byte() % 7), 1 + usize::from(r.byte() % 7));
-        Topology::grid(w, h).expect("1 to 7")
-    } else {
-        match gorules_fuzz::small_graph(&mut r) {
-            Some(t) => t,
-            None => return,
-        }
+    let Some(topo) = board_topology(&mut r, shape & 0x80 != 0, |b| 1 + usize::from(b % 7)) else {
+        return;
     };
-    let topo = Arc::new(topology);
     let n = topo.len();
     // Two bits a point: empty, Black, White, or empty and permanently prohibited (when the
     // flag allows `P`).

@@ -4,10 +4,9 @@
 //! policies, the report's JSON and the comparisons of `gorules diff`.
 #![no_main]
 
-use gorules_fuzz::Bytes;
+use gorules_fuzz::{Bytes, board_topology};
 use libfuzzer_sys::fuzz_target;
-use rules_core::{Action, Color, GameRecord, Komi, Policy, RecordedMove, Topology};
-use std::sync::Arc;
+use rules_core::{Action, Color, GameRecord, Komi, Policy, RecordedMove};
 
 fn color(b: u8) -> Color {
     if b & 1 == 0 {
@@ -20,25 +19,19 @@ fn color(b: u8) -> Color {
 fuzz_target!(|data: &[u8]| {
     let mut r = Bytes::new(data);
     let shape = r.byte();
-    let topology = if shape & 0x80 == 0 {
-        // Mostly small grids; now and then up to 52×52.
-        let side = |b: u8| -> usize {
-            if shape & 0x40 == 0 {
-                1 + usize::from(b % 9)
-            } else {
-                1 + usize::from(b % 52)
-            }
-        };
-        let (w, h) = (side(r.byte()), side(r.byte()));
-        Topology::grid(w, h).expect("1 to 52")
-    } else {
-        // A graph: n points, edges from a bit matrix.
-        match gorules_fuzz::small_graph(&mut r) {
-            Some(t) => t,
-            None => return,
+    // Mostly small grids; now and then up to 52×52; or a graph: n points, edges from a bit
+    // matrix.
+    let large = shape & 0x40 != 0;
+    let side = |b: u8| -> usize {
+        if large {
+            1 + usize::from(b % 52)
+        } else {
+            1 + usize::from(b % 9)
         }
     };
-    let topo = Arc::new(topology);
+    let Some(topo) = board_topology(&mut r, shape & 0x80 != 0, side) else {
+        return;
+    };
     let n = topo.len();
     let point = |r: &mut Bytes<'_>| topo.point(usize::from(r.u16()) % n).expect("in range");
     let mut record = GameRecord::new(topo.clone());

@@ -143,6 +143,22 @@ impl<'a> Bytes<'a> {
     }
 }
 
+/// A board from fuzz bytes: a small graph ([`small_graph`]) when `graph`, else a grid whose
+/// width and height are `side` of the next two bytes. `None` when the topology refuses it.
+pub fn board_topology(
+    r: &mut Bytes<'_>,
+    graph: bool,
+    side: impl Fn(u8) -> usize,
+) -> Option<std::sync::Arc<rules_core::Topology>> {
+    let t = if graph {
+        small_graph(r)?
+    } else {
+        let (w, h) = (side(r.byte()), side(r.byte()));
+        rules_core::Topology::grid(w, h).ok()?
+    };
+    Some(std::sync::Arc::new(t))
+}
+
 /// A small graph board from fuzz bytes: 1 to 12 points named `p0`…, an edge between two points
 /// when its byte is a multiple of 3. `None` when the topology refuses it.
 pub fn small_graph(r: &mut Bytes<'_>) -> Option<rules_core::Topology> {

@@ -155,6 +155,14 @@ impl Stats {
 /// The default budgets for every board size, with the node budgets and `max_set` taken from
 /// the environment where given (`PN` position, `LN` local, `SN` whole-game, `MS` max set):
 /// how the budget figures in docs/control.md were measured.
+/// Games per source: `CORPUS_LIMIT`, else `default`.
+fn corpus_limit(default: usize) -> usize {
+    std::env::var("CORPUS_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn options_from_env() -> Options {
     let mut o = Options::with_budgets(pauli_control::Budgets::default());
     let var = |name: &str| std::env::var(name).ok().map(|v| v.parse::<u64>().unwrap());
@@ -248,10 +256,7 @@ fn explore_kgs() {
 #[test]
 #[ignore = "corpus; run with --release --ignored --nocapture"]
 fn corpus_quality() {
-    let limit: usize = std::env::var("CORPUS_LIMIT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(usize::MAX);
+    let limit = corpus_limit(usize::MAX);
     let o = options_from_env();
     for (name, dirs, markup_only) in [
         (
@@ -475,10 +480,7 @@ fn explain_point() {
 fn undecided_breakdown() {
     use pauli_control::{Reason, Verdict};
     use std::collections::BTreeMap;
-    let limit: usize = std::env::var("CORPUS_LIMIT")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(60);
+    let limit = corpus_limit(60);
     let o = options_from_env();
     for (name, dir) in [
         ("kgs 2017-01", "kgs/2017-01"),
