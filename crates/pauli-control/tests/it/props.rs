@@ -100,6 +100,24 @@ fn assert_winning_sets_stand(
     }
 }
 
+/// Where both maps decide a player's verdict on a location, they give the same one: options
+/// that change speed or budgets decide less or more, never otherwise.
+fn assert_agree_where_both_decide(
+    a: &pauli_control::ControlMap,
+    b: &pauli_control::ControlMap,
+    board: &Board,
+    what: &str,
+) {
+    for p in board.topology().points() {
+        for c in Color::BOTH {
+            let (x, y) = (a.get(p).of(c), b.get(p).of(c));
+            if x != Verdict::Undecided && y != Verdict::Undecided {
+                assert_eq!(x, y, "{what}: {c} at {p}\n{board:?}");
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -111,17 +129,8 @@ proptest! {
         let n = analyze(&b, &[], &small_budget(MoveOrder::Natural)).unwrap();
         // Nor on the budgets: a run with a tenth of them decides less, never otherwise.
         let q = analyze(&b, &[], &Options::with_budgets(Budgets::quick())).unwrap();
-        for p in b.topology().points() {
-            for c in Color::BOTH {
-                let (x, y, z) = (a.get(p).of(c), n.get(p).of(c), q.get(p).of(c));
-                if x != Verdict::Undecided && y != Verdict::Undecided {
-                    prop_assert_eq!(x, y, "{} {:?}\n{:?}", c, p, b);
-                }
-                if x != Verdict::Undecided && z != Verdict::Undecided {
-                    prop_assert_eq!(x, z, "quick budgets: {} {:?}\n{:?}", c, p, b);
-                }
-            }
-        }
+        assert_agree_where_both_decide(&a, &n, &b, "natural move order");
+        assert_agree_where_both_decide(&a, &q, &b, "quick budgets");
     }
 
     #[test]
@@ -220,13 +229,7 @@ fn the_decomposition_leaf_changes_speed_not_answers() {
         },
     )
     .unwrap();
-    for p in b.topology().points() {
-        let (x, y) = (with.control(p), without.control(p));
-        assert!(
-            x == y || x == Control::Undecided || y == Control::Undecided,
-            "{p}"
-        );
-    }
+    assert_agree_where_both_decide(&with, &without, &b, "without the decomposition leaf");
 }
 
 #[test]
