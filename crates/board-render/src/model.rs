@@ -323,12 +323,11 @@ impl Picture {
         let mut out = vec![false; self.stones.len()];
         if let Some(o) = &self.overlay {
             for q in &o.undecided {
-                let i = q.index();
                 let counted = o
                     .values
-                    .get(i)
+                    .get(q.index())
                     .is_some_and(|v| v.kind != PointKind::Undecided);
-                if let (true, Some(slot)) = (counted, out.get_mut(i)) {
+                if let Some(slot) = out.get_mut(q.index()).filter(|_| counted) {
                     *slot = true;
                 }
             }
