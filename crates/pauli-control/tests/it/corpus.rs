@@ -479,6 +479,7 @@ fn explain_point() {
 #[ignore = "corpus; run with --release --ignored --nocapture"]
 fn undecided_breakdown() {
     use pauli_control::{Reason, Verdict};
+    use rules_core::{AreaMap, AreaOwner};
     use std::collections::BTreeMap;
     let limit = corpus_limit(60);
     let o = options_from_env();
@@ -495,31 +496,8 @@ fn undecided_breakdown() {
             let b = rec.main_line_board();
             let m = analyze(&b, &[], &o).unwrap();
             let topo = b.topology();
-            // Empty regions and the colours they touch.
-            let mut region = vec![usize::MAX; b.len()];
-            let mut touches: Vec<[bool; 2]> = Vec::new();
-            for p in topo.points() {
-                if b.get(p).is_some() || region[p.index()] != usize::MAX {
-                    continue;
-                }
-                let id = touches.len();
-                let mut t = [false; 2];
-                let mut stack = vec![p];
-                region[p.index()] = id;
-                while let Some(x) = stack.pop() {
-                    for &y in topo.neighbors(x) {
-                        match b.get(y) {
-                            Some(c) => t[c as usize] = true,
-                            None if region[y.index()] == usize::MAX => {
-                                region[y.index()] = id;
-                                stack.push(y);
-                            }
-                            None => {}
-                        }
-                    }
-                }
-                touches.push(t);
-            }
+            // Empty regions and the colours they reach (text 001's area map).
+            let area = AreaMap::of(&b);
             for p in topo.points() {
                 total += 1;
                 let pc = m.get(p);
@@ -529,13 +507,11 @@ fn undecided_breakdown() {
                     continue;
                 }
                 undecided += 1;
-                let kind = match b.get(p) {
-                    Some(_) => "stone",
-                    None => match touches[region[p.index()]] {
-                        [true, true] => "empty, region touches both colours",
-                        [false, false] => "empty, region touches no stone",
-                        _ => "empty, region touches one colour",
-                    },
+                let kind = match area.owner[p.index()] {
+                    AreaOwner::Stone(_) => "stone",
+                    AreaOwner::Shared => "empty, region touches both colours",
+                    AreaOwner::Neutral => "empty, region touches no stone",
+                    AreaOwner::Territory(_) => "empty, region touches one colour",
                 };
                 *kinds.entry(kind).or_default() += 1;
             }
