@@ -508,6 +508,14 @@ impl<const W: usize> LGame<W> {
     /// * `M*`: `M` plus inner chains connected by miai;
     /// * safe eyes: empty points whose neighbours are all `M*` stones (the refuter can never
     ///   play there); they are never filled, and must give every `K` chain its liberties;
+    /// * small eye regions, which count as one liberty of a `K` chain each: two or three
+    ///   connected empty points, all next to that chain, whose other neighbours are all `M*`
+    ///   stones (reserved: not in pairs, not miai points). A refuter move `r` in one is
+    ///   answered in it, next to `r`: `r` is then captured (its only liberty was the answer),
+    ///   leaving one-point eyes, or in atari with its last liberty `t` the region's third
+    ///   point, where the refuter cannot play (suicide: nothing around is capturable); the
+    ///   prover takes `t` when he fills, and `r`'s point is his eye. Between, `t` or the
+    ///   captured point is the chain's liberty. Untouched, he fills all but one point.
     /// * `Q`: points not next to `M*`; each must be next to both points of a pair (pairs
     ///   disjoint from each other, from the miai pairs and from the safe eyes) whose points
     ///   are empty and next to `M*` or themselves covered by an earlier pair
@@ -547,13 +555,36 @@ impl<const W: usize> LGame<W> {
                 eyes.set(p);
             }
         }
+        // Small eye regions: two or three empty points whose other neighbours are all `M*`
+        // stones; each gives one eye whatever the refuter does there (see the doc above).
+        let regions: Vec<Bits<W>> = if self.reqs.iter().any(|r| matches!(r, ReqL::Libs { .. })) {
+            a.components(empty.minus(used).minus(eyes))
+                .into_iter()
+                .filter(|r| (2..=3).contains(&r.count()) && a.dilate(*r).minus(*r).is_subset(&ms))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let all_regions = regions.iter().fold(Bits::<W>::empty(), |acc, r| acc.or(*r));
+        let mut counted = Bits::<W>::empty();
         // Miai connections still open keep two common liberties, reserved.
         let mut used = used;
         for r in &self.reqs {
             match r {
                 ReqL::Libs { members, k } => {
                     let u = self.union_chain(pos, members);
-                    if a.dilate(u).and(eyes).count() < u32::from(*k) {
+                    let du = a.dilate(u);
+                    let mut have = du.and(eyes).count();
+                    for r in &regions {
+                        if have >= u32::from(*k) {
+                            break;
+                        }
+                        if r.is_subset(&du) {
+                            have += 1;
+                            counted = counted.or(*r);
+                        }
+                    }
+                    if have < u32::from(*k) {
                         return None;
                     }
                 }
@@ -568,7 +599,8 @@ impl<const W: usize> LGame<W> {
                         .and(a.dilate(cy))
                         .and(empty)
                         .minus(used)
-                        .minus(eyes);
+                        .minus(eyes)
+                        .minus(all_regions);
                     let mut it = common.iter();
                     let (Some(p1), Some(p2)) = (it.next(), it.next()) else {
                         return None;
@@ -588,8 +620,8 @@ impl<const W: usize> LGame<W> {
         }
         // Greedy pairing, level by level: a pair's points are empty points next to `M*` or
         // already covered by an earlier pair (see `pairing_cover`).
-        let free = empty.and(near).minus(eyes).minus(used);
-        let reserved = eyes.or(used);
+        let reserved = eyes.or(used).or(counted);
+        let free = empty.and(near).minus(reserved);
         let pairable = if self.flags.levelled {
             empty.minus(reserved)
         } else {
@@ -829,6 +861,7 @@ fn pairing_cover<const W: usize>(
 impl<const W: usize> Game for LGame<W> {
     type Node = LNode<W>;
     type Zone = Bits<W>;
+    const WIDE_THRESHOLDS: bool = true;
 
     fn full_zone(&self, _n: &LNode<W>) -> Bits<W> {
         self.a.all

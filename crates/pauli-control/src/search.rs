@@ -93,6 +93,9 @@ impl<const W: usize> Zone for crate::bits::Bits<W> {
 pub(crate) trait Game {
     type Node: Copy + Eq;
     type Zone: Zone;
+    /// Whether the best child's threshold passes the second-best number by a quarter
+    /// ([`epsilon_threshold`]) instead of by one. Only the order of the search depends on it.
+    const WIDE_THRESHOLDS: bool = false;
     /// A hash of the node (equal nodes, equal hashes).
     fn key(&self, n: &Node<Self>) -> u64;
     /// Static value.
@@ -439,12 +442,12 @@ impl<'g, G: Game> Dfpn<'g, G> {
             }
             let (c_pn, c_dn) = match kind {
                 Kind::Or => (
-                    th_pn.min(second.saturating_add(1)),
+                    th_pn.min(child_threshold::<G>(second)),
                     sat_sub(th_dn, dn).saturating_add(vals[best].dn).min(INF),
                 ),
                 Kind::And => (
                     sat_sub(th_pn, pn).saturating_add(vals[best].pn).min(INF),
-                    th_dn.min(second.saturating_add(1)),
+                    th_dn.min(child_threshold::<G>(second)),
                 ),
             };
             let v = self.mid(kids[best], keys[best], c_pn, c_dn);
@@ -513,6 +516,25 @@ impl<'g, G: Game> Dfpn<'g, G> {
         };
         self.pool.push((kids, keys, vals));
         out
+    }
+}
+
+/// The threshold of the best child: the second-best number plus a margin of a quarter
+/// (the "1 + ε trick" of Pawlewicz and Lew, 2007), so that the search stays longer in one
+/// child instead of switching between two of nearly equal value and re-searching them.
+/// Thresholds only order the search; the answers do not depend on them.
+#[inline]
+fn epsilon_threshold(second: u32) -> u32 {
+    second.saturating_add(second / 4).saturating_add(1).min(INF)
+}
+
+/// The best child's threshold for `G` (see [`Game::WIDE_THRESHOLDS`]).
+#[inline]
+fn child_threshold<G: Game>(second: u32) -> u32 {
+    if G::WIDE_THRESHOLDS {
+        epsilon_threshold(second)
+    } else {
+        second.saturating_add(1).min(INF)
     }
 }
 

@@ -226,3 +226,53 @@ fn explore_one_record() {
         }
     }
 }
+
+/// A White corner of `w`×`h` enclosed by one White wall chain that has no other liberties
+/// (so the corner must give it both eyes), Black everywhere else, with two eyes.
+fn wall_territory(w: usize, h: usize) -> Vec<String> {
+    let n = (h + 3).max(w + 3).max(7);
+    let mut rows = vec![vec!['X'; n]; n];
+    for (y, row) in rows.iter_mut().enumerate() {
+        for (x, c) in row.iter_mut().enumerate() {
+            if x < w && y < h {
+                *c = '.';
+            } else if x <= w && y <= h {
+                *c = 'O';
+            }
+        }
+    }
+    rows[n - 1][n - 1] = '.';
+    rows[n - 1][n - 3] = '.';
+    rows.into_iter().map(|r| r.into_iter().collect()).collect()
+}
+
+#[test]
+#[ignore = "exploration"]
+fn explore_wall_territory() {
+    let wh: Vec<usize> = std::env::var("WH")
+        .unwrap_or("3x3".into())
+        .split('x')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let rows = wall_territory(wh[0], wh[1]);
+    let r: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
+    let b = board(&r);
+    let mut o = pauli_control::Options::with_budgets(pauli_control::Budgets::thorough());
+    o.budgets.local_nodes = std::env::var("LN")
+        .map(|s| s.parse().unwrap())
+        .unwrap_or(2_000_000);
+    o.budgets.position_nodes = 20_000_000;
+    o.budgets.max_set = std::env::var("MS").map(|s| s.parse().unwrap()).unwrap_or(0);
+    o.budgets.search_nodes = 20_000_000;
+    let t = std::time::Instant::now();
+    let m = pauli_control::analyze(&b, &[], &o).unwrap();
+    println!(
+        "{}x{}: undecided {} nodes {} {:?}\n{}",
+        wh[0],
+        wh[1],
+        m.undecided().len(),
+        m.nodes,
+        t.elapsed(),
+        picture(&b, &m)
+    );
+}

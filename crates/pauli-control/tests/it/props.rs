@@ -330,3 +330,47 @@ fn the_levelled_pairing_changes_speed_not_answers() {
         assert_winning_sets_stand(&b, &with, &thorough, 40);
     }
 }
+
+#[test]
+fn small_eye_regions_count_as_eyes_without_search() {
+    // White's only liberties are eye spaces of two and three points (straight, then bent);
+    // each counts as one eye of the wall statically (local.rs, `static_win`). The whole-game
+    // search without decomposition leaves must not refute the winning sets.
+    let boards: [&[&str]; 2] = [
+        &["..O...OX.", "OOOOOOOX.", "XXXXXXXXX", "X.X.X.X.X"],
+        &["..O..OX.X", "OOOO.OX.X", "XXXOOOXXX", "X.XXXXX.X"],
+    ];
+    let thorough = Options::with_budgets(Budgets::thorough());
+    for rows in boards {
+        let b = board(rows);
+        let m = analyze(&b, &[], &Options::default()).unwrap();
+        for p in b.topology().points() {
+            let want = match b.get(p) {
+                Some(Color::Black) => Control::Black,
+                Some(Color::White) => Control::White,
+                None => {
+                    if b.topology()
+                        .neighbors(p)
+                        .iter()
+                        .any(|&q| b.get(q) == Some(Color::White))
+                    {
+                        Control::White
+                    } else {
+                        Control::Black
+                    }
+                }
+            };
+            assert_eq!(m.control(p), want, "{rows:?} {}", b.topology().sgf(p));
+        }
+        let local: u64 = m
+            .findings
+            .iter()
+            .filter(|f| f.player == Color::White && f.verdict == pauli_control::Verdict::Controls)
+            .map(|f| f.nodes)
+            .sum();
+        // One node per area for the proofs; the rest is the decomposition first asking each
+        // area for both eyes (refuted in a few nodes).
+        assert!(local <= 20, "{rows:?}: {local} nodes");
+        assert_winning_sets_stand(&b, &m, &thorough, 40);
+    }
+}
