@@ -51,6 +51,10 @@ fn explore_territory_sizes() {
     }
 }
 
+/// One territory with large budgets: `WH=3x4` its size; `SHAPE=wall` for
+/// [`wall_territory`] (the wall must get both eyes from the corner), else
+/// [`corner_territory`]; `LN` local nodes, `MS` the largest set searched as a whole game
+/// (0: none), `ZONES` relevance zones.
 #[test]
 #[ignore = "exploration"]
 fn explore_one_territory_big_budget() {
@@ -59,25 +63,34 @@ fn explore_one_territory_big_budget() {
         .split('x')
         .map(|x| x.parse().unwrap())
         .collect();
-    let rows = corner_territory(wh[0], wh[1]);
+    let rows = if std::env::var("SHAPE").is_ok_and(|s| s == "wall") {
+        wall_territory(wh[0], wh[1])
+    } else {
+        corner_territory(wh[0], wh[1])
+    };
     let r: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
     let b = board(&r);
     let mut o = pauli_control::Options::with_budgets(pauli_control::Budgets::thorough());
-    o.budgets.local_nodes = std::env::var("LN")
-        .map(|s| s.parse().unwrap())
-        .unwrap_or(2_000_000);
+    let var = |name: &str, default: u64| {
+        std::env::var(name)
+            .map(|s| s.parse().unwrap())
+            .unwrap_or(default)
+    };
+    o.budgets.local_nodes = var("LN", 2_000_000);
     o.budgets.position_nodes = 20_000_000;
-    o.budgets.max_set = 0;
+    o.budgets.search_nodes = 20_000_000;
+    o.budgets.max_set = var("MS", 0) as usize;
     o.relevance_zones = std::env::var("ZONES").is_ok();
     let t = std::time::Instant::now();
     let m = pauli_control::analyze(&b, &[], &o).unwrap();
     println!(
-        "{}x{}: undecided {} nodes {} {:?}",
+        "{}x{}: undecided {} nodes {} {:?}\n{}",
         wh[0],
         wh[1],
         m.undecided().len(),
         m.nodes,
-        t.elapsed()
+        t.elapsed(),
+        picture(&b, &m)
     );
 }
 
@@ -244,35 +257,4 @@ fn wall_territory(w: usize, h: usize) -> Vec<String> {
     rows[n - 1][n - 1] = '.';
     rows[n - 1][n - 3] = '.';
     rows.into_iter().map(|r| r.into_iter().collect()).collect()
-}
-
-#[test]
-#[ignore = "exploration"]
-fn explore_wall_territory() {
-    let wh: Vec<usize> = std::env::var("WH")
-        .unwrap_or("3x3".into())
-        .split('x')
-        .map(|x| x.parse().unwrap())
-        .collect();
-    let rows = wall_territory(wh[0], wh[1]);
-    let r: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
-    let b = board(&r);
-    let mut o = pauli_control::Options::with_budgets(pauli_control::Budgets::thorough());
-    o.budgets.local_nodes = std::env::var("LN")
-        .map(|s| s.parse().unwrap())
-        .unwrap_or(2_000_000);
-    o.budgets.position_nodes = 20_000_000;
-    o.budgets.max_set = std::env::var("MS").map(|s| s.parse().unwrap()).unwrap_or(0);
-    o.budgets.search_nodes = 20_000_000;
-    let t = std::time::Instant::now();
-    let m = pauli_control::analyze(&b, &[], &o).unwrap();
-    println!(
-        "{}x{}: undecided {} nodes {} {:?}\n{}",
-        wh[0],
-        wh[1],
-        m.undecided().len(),
-        m.nodes,
-        t.elapsed(),
-        picture(&b, &m)
-    );
 }
