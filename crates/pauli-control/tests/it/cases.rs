@@ -219,6 +219,45 @@ pub fn corner_territory(w: usize, h: usize) -> Vec<String> {
     rows.into_iter().map(|r| r.into_iter().collect()).collect()
 }
 
+/// A White corner of `w`×`h` enclosed by one White wall chain that has no other liberties
+/// (so the corner must give it both eyes), Black everywhere else, with two eyes.
+pub fn wall_territory(w: usize, h: usize) -> Vec<String> {
+    let n = (h + 3).max(w + 3).max(7);
+    let mut rows = vec![vec!['X'; n]; n];
+    for (y, row) in rows.iter_mut().enumerate() {
+        for (x, c) in row.iter_mut().enumerate() {
+            if x < w && y < h {
+                *c = '.';
+            } else if x <= w && y <= h {
+                *c = 'O';
+            }
+        }
+    }
+    rows[n - 1][n - 1] = '.';
+    rows[n - 1][n - 3] = '.';
+    rows.into_iter().map(|r| r.into_iter().collect()).collect()
+}
+
+#[test]
+fn a_wall_that_needs_both_eyes_from_a_small_corner_is_settled_quickly() {
+    // The local game of a 2×3 corner whose wall has no other liberties is lost for the
+    // prover (the refuter moves first and may ignore ko bans). With the plain df-pn
+    // thresholds the search kept switching between children of nearly equal value and
+    // re-searching them (disproofs through a repetition are not stored): still open after
+    // 2,000,000 nodes. With the wide thresholds of local games (search.rs,
+    // `Game::WIDE_THRESHOLDS`) it is disproved in a few hundred.
+    let rows = wall_territory(2, 3);
+    let r: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let b = board(&r);
+    let m = analyze(&b, &[], &Options::with_budgets(Budgets::thorough())).unwrap();
+    // Nothing here is proved White's: the corner's points are not controlled by White or
+    // undecided, never White's.
+    for p in ["aa", "ba", "ab", "bb", "ac", "bc"] {
+        assert_ne!(m.control(pt(&b, p)), Control::White, "{p}");
+    }
+    assert!(m.nodes < 5_000, "{} nodes", m.nodes);
+}
+
 #[test]
 fn absurd_budgets_are_clamped_not_obeyed() {
     let absurd = Budgets {

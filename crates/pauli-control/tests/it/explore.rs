@@ -1,6 +1,6 @@
 //! Exploration helpers (ignored; for looking at the solver, not for checking it).
 
-use crate::cases::corner_territory;
+use crate::cases::{corner_territory, wall_territory};
 use crate::common::*;
 
 #[test]
@@ -238,23 +238,4 @@ fn explore_one_record() {
             );
         }
     }
-}
-
-/// A White corner of `w`×`h` enclosed by one White wall chain that has no other liberties
-/// (so the corner must give it both eyes), Black everywhere else, with two eyes.
-fn wall_territory(w: usize, h: usize) -> Vec<String> {
-    let n = (h + 3).max(w + 3).max(7);
-    let mut rows = vec![vec!['X'; n]; n];
-    for (y, row) in rows.iter_mut().enumerate() {
-        for (x, c) in row.iter_mut().enumerate() {
-            if x < w && y < h {
-                *c = '.';
-            } else if x <= w && y <= h {
-                *c = 'O';
-            }
-        }
-    }
-    rows[n - 1][n - 1] = '.';
-    rows[n - 1][n - 3] = '.';
-    rows.into_iter().map(|r| r.into_iter().collect()).collect()
 }
