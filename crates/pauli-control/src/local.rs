@@ -63,6 +63,10 @@
 //!   both points of a pair, whose points are empty and next to `M` or covered by an earlier
 //!   pair; the prover answers a pair point by its partner, closes pairs from the lowest
 //!   level, and ends with `Q` empty. This proves two-line territories along the edge.
+//!
+//! With `K`, the same arguments hold when the liberties the requirements ask for are kept
+//! out of play: safe eyes (empty points surrounded by `M*`) and small eye regions (two or
+//! three enclosed points, one liberty each); see [`LGame::static_win`].
 
 use crate::MoveOrder;
 use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
@@ -517,7 +521,8 @@ impl<const W: usize> LGame<W> {
     ///   prover takes `t` when he fills, and `r`'s point is his eye. Between, `t` or the
     ///   captured point is the chain's liberty. Untouched, he fills all but one point.
     /// * `Q`: points not next to `M*`; each must be next to both points of a pair (pairs
-    ///   disjoint from each other, from the miai pairs and from the safe eyes) whose points
+    ///   disjoint from each other, from the miai pairs, the safe eyes and the eye regions
+    ///   counted) whose points
     ///   are empty and next to `M*` or themselves covered by an earlier pair
     ///   ([`pairing_cover`], which gives the strategy and the argument). In short: when the
     ///   refuter takes a point of a pair (or of a miai pair), take the other; else close the
