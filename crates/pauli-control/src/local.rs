@@ -560,60 +560,65 @@ impl<const W: usize> LGame<W> {
                 eyes.set(p);
             }
         }
-        // Small eye regions: two or three empty points whose other neighbours are all `M*`
-        // stones; each gives one eye whatever the refuter does there (see the doc above).
-        let regions: Vec<Bits<W>> = if self.reqs.iter().any(|r| matches!(r, ReqL::Libs { .. })) {
-            a.components(empty.minus(used).minus(eyes))
-                .into_iter()
-                .filter(|r| (2..=3).contains(&r.count()) && a.dilate(*r).minus(*r).is_subset(&ms))
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let all_regions = regions.iter().fold(Bits::<W>::empty(), |acc, r| acc.or(*r));
+        // The liberties the `Libs` requirements ask for: safe eyes first, then small eye
+        // regions (two or three empty points whose other neighbours are all `M*` stones; one
+        // eye each whatever the refuter does there, see the doc above), found only when the
+        // safe eyes are not enough. The regions counted are reserved.
+        let mut regions: Option<Vec<Bits<W>>> = None;
         let mut counted = Bits::<W>::empty();
+        for r in &self.reqs {
+            let ReqL::Libs { members, k } = r else {
+                continue;
+            };
+            let k = u32::from(*k);
+            let du = a.dilate(self.union_chain(pos, members));
+            let mut have = du.and(eyes).count();
+            if have >= k {
+                continue;
+            }
+            let regions = regions.get_or_insert_with(|| {
+                a.components(empty.minus(used).minus(eyes))
+                    .into_iter()
+                    .filter(|r| {
+                        (2..=3).contains(&r.count()) && a.dilate(*r).minus(*r).is_subset(&ms)
+                    })
+                    .collect()
+            });
+            for r in regions.iter().filter(|r| r.is_subset(&du)) {
+                if have >= k {
+                    break;
+                }
+                have += 1;
+                counted = counted.or(*r);
+            }
+            if have < k {
+                return None;
+            }
+        }
         // Miai connections still open keep two common liberties, reserved.
         let mut used = used;
         for r in &self.reqs {
-            match r {
-                ReqL::Libs { members, k } => {
-                    let u = self.union_chain(pos, members);
-                    let du = a.dilate(u);
-                    let mut have = du.and(eyes).count();
-                    for r in &regions {
-                        if have >= u32::from(*k) {
-                            break;
-                        }
-                        if r.is_subset(&du) {
-                            have += 1;
-                            counted = counted.or(*r);
-                        }
-                    }
-                    if have < u32::from(*k) {
-                        return None;
-                    }
-                }
-                ReqL::Connect { a: x, b: y } => {
-                    let cx = a.chain(&pos.st[0], *x as usize);
-                    if cx.has(*y as usize) {
-                        continue;
-                    }
-                    let cy = a.chain(&pos.st[0], *y as usize);
-                    let common = a
-                        .dilate(cx)
-                        .and(a.dilate(cy))
-                        .and(empty)
-                        .minus(used)
-                        .minus(eyes)
-                        .minus(all_regions);
-                    let mut it = common.iter();
-                    let (Some(p1), Some(p2)) = (it.next(), it.next()) else {
-                        return None;
-                    };
-                    used.set(p1);
-                    used.set(p2);
-                }
+            let ReqL::Connect { a: x, b: y } = r else {
+                continue;
+            };
+            let cx = a.chain(&pos.st[0], *x as usize);
+            if cx.has(*y as usize) {
+                continue;
             }
+            let cy = a.chain(&pos.st[0], *y as usize);
+            let common = a
+                .dilate(cx)
+                .and(a.dilate(cy))
+                .and(empty)
+                .minus(used)
+                .minus(eyes)
+                .minus(counted);
+            let mut it = common.iter();
+            let (Some(p1), Some(p2)) = (it.next(), it.next()) else {
+                return None;
+            };
+            used.set(p1);
+            used.set(p2);
         }
         // With requirements or inner chains the zone is everything (no pruning is done
         // there); otherwise it is the points that must stay empty.
