@@ -59,14 +59,17 @@ pub(crate) struct Decomposition {
     pub covers_scope: bool,
 }
 
-/// Eye credit of an area.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Credit {
-    None,
-    /// One liberty to every group next to it.
-    All,
-    /// Two liberties to the only group next to it.
-    Two,
+/// Eye credit of an area: the liberties (0, 1 or 2) its local game keeps for each group next
+/// to it, in the order of the area's signature.
+type Credit = Vec<u8>;
+
+/// A credit judged: the group signature and the needs it was asked for, what the area gives,
+/// and the search that showed it.
+struct Judged {
+    sig: Vec<Vec<u32>>,
+    need: Vec<u8>,
+    credit: Credit,
+    result: LocalResult,
 }
 
 /// Largest area tried as giving liberty credits.
@@ -87,8 +90,8 @@ struct Area {
     excluded: bool,
     anchors: Vec<u32>,
     points: Vec<usize>,
-    /// Credit and the group signature it was computed for.
-    credit: Option<(Vec<Vec<u32>>, Credit, LocalResult)>,
+    /// The last credit judged.
+    credit: Option<Judged>,
     note: AreaNote,
 }
 
@@ -255,32 +258,63 @@ pub(crate) fn decompose<G: Graph>(
         // The fixpoint of groups and credits.
         loop {
             let groups = group_ids(nc, &state, &links, &areas);
-            let mut credits = vec![0u32; nc];
             // Cheapest areas first; an area is searched only for a group still short of two
-            // credits.
+            // credits. A second round, when a group is short after the first, asks each area
+            // for what its groups need beyond the credits of all the other areas (the first
+            // round only knew those of the smaller ones).
             let mut order: Vec<usize> = (0..areas.len()).filter(|&a| !areas[a].excluded).collect();
             order.sort_by_key(|&a| areas[a].points.len());
-            for ai in order {
-                let sig = signature(&areas[ai], &groups);
-                let fresh = areas[ai].credit.as_ref().is_some_and(|(s, _, _)| *s == sig);
-                if !fresh {
-                    if sig
-                        .iter()
-                        .all(|grp| credits[groups[grp[0] as usize] as usize] >= 2)
+            let mut credits = vec![0u32; nc];
+            let mut given: Vec<Vec<u8>> = vec![Vec::new(); areas.len()];
+            for round in 0..2 {
+                // Credits of the areas not yet judged in this round, as the last round gave.
+                let mut rest = credits.clone();
+                if round == 1 {
+                    if !(0..nc)
+                        .any(|c| state[c] == ChainState::Anchor && credits[groups[c] as usize] < 2)
                     {
-                        continue;
+                        break;
                     }
-                    let (cr, res) = eye_credit(g, &areas[ai], &sig, &links, ai, &ch, ctx);
-                    areas[ai].credit = Some((sig.clone(), cr, res));
+                    credits = vec![0u32; nc];
                 }
-                let cr = areas[ai].credit.as_ref().map_or(Credit::None, |x| x.1);
-                for grp in &sig {
-                    let root = groups[grp[0] as usize];
-                    credits[root as usize] += match cr {
-                        Credit::All => 1,
-                        Credit::Two => 2,
-                        Credit::None => 0,
+                for &ai in &order {
+                    let sig = signature(&areas[ai], &groups);
+                    if round == 1 {
+                        for (grp, &c) in sig.iter().zip(&given[ai]) {
+                            rest[groups[grp[0] as usize] as usize] -= u32::from(c);
+                        }
+                    }
+                    let have = |grp: &Vec<u32>| {
+                        let root = groups[grp[0] as usize] as usize;
+                        credits[root] + if round == 1 { rest[root] } else { 0 }
                     };
+                    // What each group still needs.
+                    let need: Vec<u8> = sig.iter().map(|grp| 2 - have(grp).min(2) as u8).collect();
+                    let fresh = areas[ai]
+                        .credit
+                        .as_ref()
+                        .is_some_and(|j| j.sig == sig && j.need == need);
+                    if !fresh {
+                        if need.iter().all(|&k| k == 0) {
+                            given[ai] = vec![0; sig.len()];
+                            continue;
+                        }
+                        let (credit, result) =
+                            eye_credit(g, &areas[ai], &sig, &need, &links, ai, &ch, ctx);
+                        areas[ai].credit = Some(Judged {
+                            sig: sig.clone(),
+                            need,
+                            credit,
+                            result,
+                        });
+                    }
+                    given[ai] = match &areas[ai].credit {
+                        Some(j) if j.sig == sig => j.credit.clone(),
+                        _ => vec![0; sig.len()],
+                    };
+                    for (grp, &c) in sig.iter().zip(&given[ai]) {
+                        credits[groups[grp[0] as usize] as usize] += u32::from(c);
+                    }
                 }
             }
             let mut changed = false;
@@ -312,10 +346,10 @@ pub(crate) fn decompose<G: Graph>(
             let current = areas[ai]
                 .credit
                 .as_ref()
-                .filter(|(s, _, _)| *s == sig)
-                .map(|x| (x.1, x.2));
+                .filter(|j| j.sig == sig)
+                .map(|j| (j.credit.iter().any(|&c| c > 0), j.result));
             match current {
-                Some((Credit::All | Credit::Two, res)) => {
+                Some((true, res)) => {
                     areas[ai].note = AreaNote::Eye { nodes: res.nodes };
                 }
                 _ => {
@@ -324,7 +358,7 @@ pub(crate) fn decompose<G: Graph>(
                     if res.proved() {
                         areas[ai].note = AreaNote::Clean { nodes: res.nodes };
                     } else {
-                        let prior = areas[ai].credit.as_ref().map_or(0, |x| x.2.nodes);
+                        let prior = areas[ai].credit.as_ref().map_or(0, |j| j.result.nodes);
                         areas[ai].note = AreaNote::NotProved {
                             nodes: res.nodes + prior,
                             exhausted: matches!(res.outcome, Outcome::Unknown(_)),
@@ -483,12 +517,16 @@ fn connects(links: &[Link], area: usize) -> Vec<Req> {
         .collect()
 }
 
-/// The credit of an area for the groups next to it (`sig`): two liberties kept for a lone
-/// group, else one for each; a single empty point needs no search.
+/// The credit of an area for the groups next to it (`sig`): two liberties for every group;
+/// else what each group still needs (`need`: two less the credits it already has from the
+/// areas judged before; a group given none is kept alive by those areas, its liberties here
+/// are not asked for); else one for each. A single empty point needs no search.
+#[allow(clippy::too_many_arguments)]
 fn eye_credit<G: Graph>(
     g: &G,
     area: &Area,
     sig: &[Vec<u32>],
+    need: &[u8],
     links: &[Link],
     ai: usize,
     ch: &Chains,
@@ -499,45 +537,41 @@ fn eye_credit<G: Graph>(
         nodes: 0,
     };
     let pts = &area.points;
+    let zero = vec![0; sig.len()];
     if sig.is_empty() {
-        return (Credit::None, none);
+        return (zero, none);
     }
     if pts.len() == 1 && g.stone(pts[0]).is_none() {
         // Already clean: an empty point whose neighbours are all prover stones.
-        return (Credit::All, none);
+        return (vec![1; sig.len()], none);
     }
     if pts.len() > EYE_MAX {
-        return (Credit::None, none);
+        return (zero, none);
     }
     let base = connects(links, ai);
     let mut spent = 0;
-    // Two liberties for every group next to it: enough for groups that have no other area.
-    {
+    let mut tries: Vec<Credit> = vec![vec![2; sig.len()]];
+    if need.iter().any(|&k| k < 2) && need.iter().any(|&k| k > 0) {
+        tries.push(need.to_vec());
+    }
+    tries.push(vec![1; sig.len()]);
+    let mut last = none;
+    for ks in tries {
         let mut reqs = base.clone();
-        for grp in sig {
+        for (grp, &k) in sig.iter().zip(&ks).filter(|x| *x.1 > 0) {
             reqs.push(Req::Libs {
                 members: grp.clone(),
-                k: 2,
+                k,
             });
         }
-        let r = local::solve(g, pts, &ch.id, &reqs, ctx);
+        let mut r = local::solve(g, pts, &ch.id, &reqs, ctx);
         spent += r.nodes;
         if r.proved() {
-            return (Credit::Two, r);
+            r.nodes = spent;
+            return (ks, r);
         }
+        last = r;
     }
-    let mut reqs = base;
-    for grp in sig {
-        reqs.push(Req::Libs {
-            members: grp.clone(),
-            k: 1,
-        });
-    }
-    let mut r = local::solve(g, pts, &ch.id, &reqs, ctx);
-    r.nodes += spent;
-    if r.proved() {
-        (Credit::All, r)
-    } else {
-        (Credit::None, r)
-    }
+    last.nodes = spent;
+    (zero, last)
 }

@@ -376,3 +376,39 @@ fn structural_limits_answer_too_large_not_a_guess() {
         Budgets::quick()
     );
 }
+
+#[test]
+fn an_area_gives_a_lone_wall_both_liberties_and_a_neighbour_one() {
+    // White's wall a3–d3 has no liberty but the straight four a4–d4 below it, so that area
+    // must keep it two; White's group on the right has two eyes of its own and touches the
+    // four at d4 only, so it can be kept one there and no more. Asking two of both is
+    // impossible (the right group has one liberty in the four), one of both leaves the wall
+    // short: only the mixed credit (decomp.rs, `eye_credit`) proves the wall and the four.
+    // No whole-game search: the decomposition alone must do it.
+    let b = board(&[".........", "XXXXXXXXX", "OOOOXOOOO", "....OO.O."]);
+    let mut o = Options::with_budgets(Budgets::default());
+    o.budgets.max_set = 0;
+    o.budgets.max_enumerated_regions = 0;
+    let m = analyze(&b, &[], &o).unwrap();
+    for p in pts(&b, "ac bc cc dc ad bd cd dd ed fd gd hd id") {
+        assert_eq!(m.control(p), Control::White, "{}", picture(&b, &m));
+    }
+    assert!(m.dead_stones(&b).is_empty());
+    // The set the decomposition found is won in the whole game too.
+    let f = m
+        .findings
+        .iter()
+        .find(|f| f.player == Color::White && f.reason == Reason::Decomposition)
+        .expect("a decomposition finding");
+    let s = pauli_control::PointSet::from_points(b.len(), f.set.iter().copied());
+    assert!(s.contains(pt(&b, "ad")) && s.contains(pt(&b, "ac")));
+    let (r, _) = pauli_control::hypothetical_game(
+        &b,
+        &[],
+        Color::White,
+        &s,
+        &Options::with_budgets(Budgets::thorough()),
+    )
+    .unwrap();
+    assert_eq!(r, pauli_control::GameOutcome::ProverWins);
+}
