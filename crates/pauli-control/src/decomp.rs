@@ -8,11 +8,17 @@
 //! * Two anchors with two common liberties in one area are **linked** there: a miai
 //!   connection that area's local game must keep (a `Connect` requirement). Linked anchors form
 //!   **groups** (a spanning forest of links, preferring small areas).
-//! * An area gives each group next to it a **credit** when its local game also keeps that
-//!   group one liberty (all groups next to it at once), or two credits when it is next to one
-//!   group only and keeps it two (Müller's 1-vital and Niu & Müller's 2-vital regions, for
-//!   groups). A group needs two credits; otherwise its chains are dropped with every area
-//!   next to them (an area cannot be part of the set without all the chains around it).
+//! * An area gives each group next to it **credits**: as many liberties (0, 1 or 2) as its
+//!   local game keeps that group at every refuter-to-move position (Müller's 1-vital and
+//!   Niu & Müller's 2-vital regions, for groups). It is asked for two for every group; else
+//!   for what each group still *needs*, two less the credits of the other areas (a group
+//!   already given two elsewhere is owed nothing here: its liberties in this area are not
+//!   asked for); else for one each. A group needs two credits in all; otherwise its chains
+//!   are dropped with every area next to them (an area cannot be part of the set without all
+//!   the chains around it). Any choice of what to ask is sound — each credit is a won local
+//!   game — the choices only decide which proofs are found. The areas are judged smallest
+//!   first, so a first round knows the credits of the smaller areas only; when a group is
+//!   still short, a second round asks each area again with the credits of all the others.
 //! * At the fixpoint every remaining area must be proved clean (with its links kept); an area
 //!   that is not is dropped, which may cut links, so the fixpoint runs again.
 //!
