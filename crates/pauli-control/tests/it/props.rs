@@ -374,3 +374,19 @@ fn small_eye_regions_count_as_eyes_without_search() {
         assert_winning_sets_stand(&b, &m, &thorough, 40);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// The decomposition alone (no whole-game search): every set it proves, with the credits
+    /// each area is asked for chosen per group (decomp.rs), stands against the direct search.
+    #[test]
+    fn decomposition_alone_never_claims_a_lost_set(cells in proptest::collection::vec(prop_oneof![2 => Just(0u8), 1 => Just(1u8), 3 => Just(2u8)], 35)) {
+        let b = position(7, 5, &cells);
+        let mut o = small_budget(MoveOrder::Heuristic);
+        o.budgets.max_set = 0;
+        o.budgets.max_enumerated_regions = 0;
+        let m = analyze(&b, &[], &o).unwrap();
+        assert_winning_sets_stand(&b, &m, &small_budget(MoveOrder::Heuristic), 24);
+    }
+}
