@@ -273,7 +273,8 @@ pub(crate) fn decompose<G: Graph>(
             let mut credits = vec![0u32; nc];
             let mut given: Vec<Vec<u8>> = vec![Vec::new(); areas.len()];
             for round in 0..2 {
-                // Credits of the areas not yet judged in this round, as the last round gave.
+                // Credits of the areas not yet judged in this round, as the last round gave
+                // them (none in the first round).
                 let mut rest = credits.clone();
                 if round == 1 {
                     if !(0..nc)
@@ -285,17 +286,17 @@ pub(crate) fn decompose<G: Graph>(
                 }
                 for &ai in &order {
                     let sig = signature(&areas[ai], &groups);
-                    if round == 1 {
-                        for (grp, &c) in sig.iter().zip(&given[ai]) {
-                            rest[groups[grp[0] as usize] as usize] -= u32::from(c);
-                        }
+                    for (grp, &c) in sig.iter().zip(&given[ai]) {
+                        rest[groups[grp[0] as usize] as usize] -= u32::from(c);
                     }
-                    let have = |grp: &Vec<u32>| {
-                        let root = groups[grp[0] as usize] as usize;
-                        credits[root] + if round == 1 { rest[root] } else { 0 }
-                    };
-                    // What each group still needs.
-                    let need: Vec<u8> = sig.iter().map(|grp| 2 - have(grp).min(2) as u8).collect();
+                    // What each group still needs beyond the other areas' credits.
+                    let need: Vec<u8> = sig
+                        .iter()
+                        .map(|grp| {
+                            let root = groups[grp[0] as usize] as usize;
+                            2 - (credits[root] + rest[root]).min(2) as u8
+                        })
+                        .collect();
                     let fresh = areas[ai]
                         .credit
                         .as_ref()
@@ -305,8 +306,9 @@ pub(crate) fn decompose<G: Graph>(
                             given[ai] = vec![0; sig.len()];
                             continue;
                         }
+                        let base = connects(&links, ai);
                         let (credit, result) =
-                            eye_credit(g, &areas[ai], &sig, &need, &links, ai, &ch, ctx);
+                            eye_credit(g, &areas[ai], &sig, &need, base, &ch, ctx);
                         areas[ai].credit = Some(Judged {
                             sig: sig.clone(),
                             need,
@@ -523,18 +525,18 @@ fn connects(links: &[Link], area: usize) -> Vec<Req> {
         .collect()
 }
 
-/// The credit of an area for the groups next to it (`sig`): two liberties for every group;
-/// else what each group still needs (`need`: two less the credits it already has from the
-/// areas judged before; a group given none is kept alive by those areas, its liberties here
-/// are not asked for); else one for each. A single empty point needs no search.
-#[allow(clippy::too_many_arguments)]
+/// The credit of an area for the groups next to it (`sig`), its local game keeping the links
+/// `base`: two liberties for every group; else what each group still needs (`need`: two less
+/// the credits the other areas give it; a group owed none is kept alive by those areas, its
+/// liberties here are not asked for); else one for each. A single empty point needs no
+/// search. A question already asked is not asked again, nor one asking at least as much of every
+/// group as one disproved (asking more only makes the local game harder).
 fn eye_credit<G: Graph>(
     g: &G,
     area: &Area,
     sig: &[Vec<u32>],
     need: &[u8],
-    links: &[Link],
-    ai: usize,
+    base: Vec<Req>,
     ch: &Chains,
     ctx: &mut LocalCtx,
 ) -> (Credit, LocalResult) {
@@ -554,15 +556,18 @@ fn eye_credit<G: Graph>(
     if pts.len() > EYE_MAX {
         return (zero, none);
     }
-    let base = connects(links, ai);
     let mut spent = 0;
-    let mut tries: Vec<Credit> = vec![vec![2; sig.len()]];
-    if need.iter().any(|&k| k < 2) && need.iter().any(|&k| k > 0) {
-        tries.push(need.to_vec());
-    }
-    tries.push(vec![1; sig.len()]);
     let mut last = none;
-    for ks in tries {
+    // The questions asked, and whether each was disproved.
+    let mut asked: Vec<(Credit, bool)> = Vec::new();
+    for ks in [vec![2; sig.len()], need.to_vec(), vec![1; sig.len()]] {
+        if ks.iter().all(|&k| k == 0)
+            || asked
+                .iter()
+                .any(|(a, lost)| *a == ks || *lost && a.iter().zip(&ks).all(|(x, y)| x <= y))
+        {
+            continue;
+        }
         let mut reqs = base.clone();
         for (grp, &k) in sig.iter().zip(&ks).filter(|x| *x.1 > 0) {
             reqs.push(Req::Libs {
@@ -576,6 +581,7 @@ fn eye_credit<G: Graph>(
             r.nodes = spent;
             return (ks, r);
         }
+        asked.push((ks, r.outcome == Outcome::Disproved));
         last = r;
     }
     last.nodes = spent;
