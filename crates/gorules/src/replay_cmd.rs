@@ -7,7 +7,7 @@ use crate::render;
 use crate::report::{ErrorReport, FileReport, GameEntry};
 use crate::status::Status;
 use anyhow::Result;
-use rules_core::{AssessmentChoice, GameRecord, report};
+use rules_core::{GameRecord, report_with_states};
 use std::io::{self, BufWriter, Write};
 
 /// Runs the command; the status is `Error` when some input could not be read.
@@ -74,26 +74,22 @@ pub fn replay_game(config: &ReplayConfig, index: u32, record: GameRecord) -> Gam
     };
     let rulesets: Vec<&dyn rules_core::Ruleset> =
         plan.rulesets.iter().map(PlanRuleset::ruleset).collect();
-    let mut rep = report(index, &record, &rulesets, &config.replay, plan.assessment());
+    let (mut rep, states) =
+        report_with_states(index, &record, &rulesets, &config.replay, plan.assessment());
     rep.warnings.extend(plan.warnings.iter().cloned());
     if config.check_claims {
-        // Rule 17 checks the claims against the final position of a full replay; Pauli's,
-        // when it is among the rulesets (its permanently prohibited points matter).
+        // Rule 17 checks the claims against the final position of the replay; Pauli's, when
+        // it is among the rulesets (its permanently prohibited points matter). The final
+        // position does not depend on the dead stones the count used.
         let under = plan
             .rulesets
             .iter()
             .position(|r| r.ruleset().id() == "pauli")
             .unwrap_or(0);
-        if let Some(chosen) = plan.rulesets.get(under) {
-            let done = rules_core::replay(
-                &record,
-                chosen.ruleset(),
-                &config.replay,
-                AssessmentChoice::Given(&rules_core::Assessment::none()),
-            );
+        if let Some(state) = states.get(under) {
             let findings = crate::control::claim_findings(
                 &plan.claims(&record),
-                &*done.state,
+                &**state,
                 config.control_options(),
             );
             match rep.verdicts.get_mut(under) {

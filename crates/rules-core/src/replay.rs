@@ -632,6 +632,27 @@ pub fn report(
     options: &ReplayOptions,
     assessment: AssessmentChoice<'_>,
 ) -> GameReport {
+    report_with_states(index, record, rulesets, options, assessment).0
+}
+
+/// [`report`], with each ruleset's state after the last move carried out (in the order of
+/// `rulesets`), for callers that look at the final positions again (rule 17's claims) without
+/// replaying the record a second time.
+#[must_use]
+pub fn report_with_states(
+    index: u32,
+    record: &GameRecord,
+    rulesets: &[&dyn Ruleset],
+    options: &ReplayOptions,
+    assessment: AssessmentChoice<'_>,
+) -> (GameReport, Vec<Box<dyn GameState>>) {
+    let (verdicts, states): (Vec<Verdict>, Vec<Box<dyn GameState>>) = rulesets
+        .iter()
+        .map(|r| {
+            let done = replay(record, *r, options, assessment);
+            (done.verdict, done.state)
+        })
+        .unzip();
     let mut warnings = record.warnings.clone();
     let (start, _, _) = start_position(record);
     for chain in start.libertyless_chains() {
@@ -651,7 +672,7 @@ pub fn report(
             ),
         ));
     }
-    GameReport {
+    let report = GameReport {
         game: index,
         board: board_name(record),
         moves: record.move_count() as u32,
@@ -676,11 +697,9 @@ pub fn report(
         }),
         info: record.info.clone(),
         warnings,
-        verdicts: rulesets
-            .iter()
-            .map(|r| replay(record, *r, options, assessment).verdict)
-            .collect(),
-    }
+        verdicts,
+    };
+    (report, states)
 }
 
 /// `19x19`, `19x13` (width × height), or `graph:N`.
