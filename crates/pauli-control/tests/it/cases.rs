@@ -367,12 +367,27 @@ fn structural_limits_answer_too_large_not_a_guess() {
     let m = analyze(&b, &[], &Options::with_budgets(limited(0))).unwrap();
     assert_eq!(m.control(pt(&b, "aa")), Control::Undecided);
 
-    // Boards of up to 49 points use the thorough budgets by default, larger ones do not.
+    // Boards of up to 49 points use the thorough budgets by default; up to 100 points (9×9)
+    // ten times the position and local nodes, at most the thorough ones; larger boards the
+    // budgets as given.
     let o = Options::default();
     assert_eq!(o.budgets_for(49), Budgets::thorough());
-    assert_eq!(o.budgets_for(50), Budgets::default());
+    let small = o.budgets_for(81);
+    assert_eq!(
+        (small.position_nodes, small.local_nodes, small.search_nodes),
+        (40_000, 20_000, Budgets::default().search_nodes)
+    );
+    assert_eq!(o.budgets_for(100), small);
+    assert_eq!(o.budgets_for(101), Budgets::default());
+    assert_eq!(Budgets::thorough().small_board(), Budgets::thorough());
+    let quick = Budgets::quick().small_board();
+    assert_eq!((quick.position_nodes, quick.local_nodes), (4_000, 3_000));
     assert_eq!(
         Options::with_budgets(Budgets::quick()).budgets_for(9),
+        Budgets::quick()
+    );
+    assert_eq!(
+        Options::with_budgets(Budgets::quick()).budgets_for(81),
         Budgets::quick()
     );
 }

@@ -252,7 +252,7 @@ fn explore_kgs() {
 }
 
 /// Coverage, time and markup agreement per source. `CORPUS_LIMIT` caps the games per source
-/// (default: all).
+/// (default: all); `SOURCE` keeps the sources whose name starts with it (`ogs 9x9`).
 #[test]
 #[ignore = "corpus; run with --release --ignored --nocapture"]
 fn corpus_quality() {
@@ -268,6 +268,9 @@ fn corpus_quality() {
         ("ogs 19x19", &["ogs/19x19"][..], false),
         ("fox", &["fox"][..], false),
     ] {
+        if std::env::var("SOURCE").is_ok_and(|s| !name.starts_with(s.as_str())) {
+            continue;
+        }
         let mut st = Stats::default();
         // Markup agreement on the stones both sides decided.
         let (mut agree_games, mut markup_games) = (0, 0);
