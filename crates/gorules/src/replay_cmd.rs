@@ -7,7 +7,7 @@ use crate::render;
 use crate::report::{ErrorReport, FileReport, GameEntry};
 use crate::status::Status;
 use anyhow::Result;
-use rules_core::{GameRecord, report_with_states};
+use rules_core::{GameRecord, report};
 use std::io::{self, BufWriter, Write};
 
 /// Runs the command; the status is `Error` when some input could not be read.
@@ -74,8 +74,7 @@ pub fn replay_game(config: &ReplayConfig, index: u32, record: GameRecord) -> Gam
     };
     let rulesets: Vec<&dyn rules_core::Ruleset> =
         plan.rulesets.iter().map(PlanRuleset::ruleset).collect();
-    let (mut rep, states) =
-        report_with_states(index, &record, &rulesets, &config.replay, plan.assessment());
+    let (mut rep, states) = report(index, &record, &rulesets, &config.replay, plan.assessment());
     rep.warnings.extend(plan.warnings.iter().cloned());
     if config.check_claims {
         // Rule 17 checks the claims against the final position of the replay; Pauli's, when

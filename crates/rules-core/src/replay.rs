@@ -623,23 +623,11 @@ fn describe_cause(cause: &LikelyCause) -> String {
 }
 
 /// Replays one record under several rulesets and gathers the verdicts with what the record
-/// says.
-#[must_use]
-pub fn report(
-    index: u32,
-    record: &GameRecord,
-    rulesets: &[&dyn Ruleset],
-    options: &ReplayOptions,
-    assessment: AssessmentChoice<'_>,
-) -> GameReport {
-    report_with_states(index, record, rulesets, options, assessment).0
-}
-
-/// [`report`], with each ruleset's state after the last move carried out (in the order of
+/// says; with each ruleset's state after the last move carried out (in the order of
 /// `rulesets`), for callers that look at the final positions again (rule 17's claims) without
 /// replaying the record a second time.
 #[must_use]
-pub fn report_with_states(
+pub fn report(
     index: u32,
     record: &GameRecord,
     rulesets: &[&dyn Ruleset],

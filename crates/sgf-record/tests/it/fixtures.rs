@@ -99,7 +99,8 @@ fn check(sgf: &Path) -> Result<(), String> {
                         &[],
                         &ReplayOptions::default(),
                         AssessmentChoice::Given(&none),
-                    );
+                    )
+                    .0;
                     let actual = serde_json::to_value(&rep).map_err(|e| e.to_string())?;
                     subset(er, &actual, &format!("game {n}.record"))?;
                 }
