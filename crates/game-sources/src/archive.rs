@@ -33,9 +33,6 @@ fn read_member(
     if let Some(e) = declared_too_large(declared, limits) {
         return Err(e);
     }
-    let too_large = SourceError::TooLarge {
-        limit: limits.max_record_bytes,
-    };
     let room = limits.max_archive_bytes.saturating_sub(*total);
     let cap = limits.max_record_bytes.min(room);
     let mut buf = Vec::new();
@@ -44,7 +41,7 @@ fn read_member(
     match res {
         Err(e) => Err(SourceError::Member(e.to_string())),
         Ok(_) if buf.len() as u64 > cap => Err(if cap == limits.max_record_bytes {
-            too_large
+            record_too_large(limits)
         } else {
             archive_too_large(limits)
         }),
@@ -54,9 +51,13 @@ fn read_member(
 
 /// A member whose header declares more than the record limit is refused unread.
 fn declared_too_large(declared: u64, limits: &crate::Limits) -> Option<SourceError> {
-    (declared > limits.max_record_bytes).then_some(SourceError::TooLarge {
+    (declared > limits.max_record_bytes).then(|| record_too_large(limits))
+}
+
+fn record_too_large(limits: &crate::Limits) -> SourceError {
+    SourceError::TooLarge {
         limit: limits.max_record_bytes,
-    })
+    }
 }
 
 fn archive_too_large(limits: &crate::Limits) -> SourceError {
