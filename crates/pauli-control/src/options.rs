@@ -79,11 +79,11 @@ impl Budgets {
     #[must_use]
     pub fn small_board(self) -> Budgets {
         let t = Budgets::thorough();
+        // Never fewer than asked for, even when that is more than the thorough budget.
+        let scale = |asked: u64, cap: u64| asked.saturating_mul(10).min(cap).max(asked);
         Budgets {
-            local_nodes: (self.local_nodes.saturating_mul(10))
-                .min(t.local_nodes.max(self.local_nodes)),
-            position_nodes: (self.position_nodes.saturating_mul(10))
-                .min(t.position_nodes.max(self.position_nodes)),
+            local_nodes: scale(self.local_nodes, t.local_nodes),
+            position_nodes: scale(self.position_nodes, t.position_nodes),
             ..self
         }
     }
