@@ -12,7 +12,8 @@ use std::path::Path;
 use std::sync::OnceLock;
 use std::time::Instant;
 
-const CORPUS: &str = "/work/shared/corpus";
+/// `../shared/corpus` beside the repository.
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
 
 /// Final positions of counted 19×19 games, `per_source` from each source.
 fn positions(per_source: usize) -> Vec<(String, Board)> {

@@ -8,7 +8,8 @@ use rules_core::{Board, Color, GameRecord, Outcome, Point};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-pub const CORPUS: &str = "/work/shared/corpus";
+/// `../shared/corpus` beside the repository.
+pub const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
 
 /// Counted games (a score result) of a folder, as (path, record).
 pub fn counted(dir: &str) -> Vec<(PathBuf, GameRecord)> {
