@@ -153,9 +153,6 @@ impl Stats {
     }
 }
 
-/// The default budgets for every board size, with the node budgets and `max_set` taken from
-/// the environment where given (`PN` position, `LN` local, `SN` whole-game, `MS` max set):
-/// how the budget figures in docs/control.md were measured.
 /// Games per source: `CORPUS_LIMIT`, else `default`.
 fn corpus_limit(default: usize) -> usize {
     std::env::var("CORPUS_LIMIT")
@@ -164,6 +161,10 @@ fn corpus_limit(default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// The 19×19 default budgets for every board size (no thorough or small-board tier), with the
+/// node budgets and `max_set` taken from the environment where given (`PN` position, `LN`
+/// local, `SN` whole-game, `MS` max set): how the budget figures in docs/control.md were
+/// measured.
 fn options_from_env() -> Options {
     let mut o = Options::with_budgets(pauli_control::Budgets::default());
     let var = |name: &str| std::env::var(name).ok().map(|v| v.parse::<u64>().unwrap());
