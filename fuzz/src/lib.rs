@@ -43,7 +43,7 @@ pub fn replay_everything(record: &GameRecord, policy: Policy, komi: Option<f64>)
         Assessment::from_markup(&record.markup)
     };
     // `check` / `replay`: the report and its JSON.
-    let rep = report(
+    let (rep, _) = report(
         1,
         record,
         &refs,
