@@ -205,6 +205,24 @@ impl ControlMap {
         decided as f64 / self.points.len().max(1) as f64
     }
 
+    /// Where this map and `other` (of the same position, with other options) both decide a
+    /// player's verdict on a location and the verdicts differ. Budgets and move ordering only
+    /// decide more or less, never otherwise, so this is empty unless one of the two proved
+    /// something false: the tests and the fuzz target `control` check it.
+    #[must_use]
+    pub fn contradictions(&self, other: &ControlMap) -> Vec<(Point, Color)> {
+        let mut out = Vec::new();
+        for (i, (a, b)) in self.points.iter().zip(&other.points).enumerate() {
+            for c in Color::BOTH {
+                let (x, y) = (a.of(c), b.of(c));
+                if x != y && x != Verdict::Undecided && y != Verdict::Undecided {
+                    out.push((Point::from_index(i), c));
+                }
+            }
+        }
+        out
+    }
+
     fn select(&self, f: impl Fn(&PointControl) -> bool) -> Vec<Point> {
         self.points
             .iter()
@@ -965,5 +983,39 @@ mod tests {
         assert_eq!(assessment.dead, vec![a]);
         assert_eq!(assessment.territory[Color::White], vec![a, b]);
         assert_eq!(assessment.undecided, vec![c]);
+    }
+
+    /// Two maps contradict each other only where both decide a verdict and differ; an open
+    /// verdict on either side is no contradiction.
+    #[test]
+    fn contradictions_are_verdicts_both_maps_decide_differently() {
+        use Verdict::*;
+        let pc = |black, white| PointControl { black, white };
+        let map = |points| ControlMap {
+            points,
+            findings: Vec::new(),
+            nodes: 0,
+            budget_exhausted: false,
+        };
+        let a = map(vec![
+            pc(Controls, DoesNotControl),
+            pc(Undecided, Controls),
+            pc(DoesNotControl, Undecided),
+        ]);
+        let b = map(vec![
+            pc(Controls, Controls),
+            pc(DoesNotControl, Undecided),
+            pc(Controls, DoesNotControl),
+        ]);
+        let p = Point::from_index;
+        assert_eq!(
+            a.contradictions(&b),
+            vec![(p(0), Color::White), (p(2), Color::Black)]
+        );
+        assert_eq!(
+            b.contradictions(&a),
+            vec![(p(0), Color::White), (p(2), Color::Black)]
+        );
+        assert!(a.contradictions(&a).is_empty());
     }
 }

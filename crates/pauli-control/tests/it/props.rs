@@ -108,14 +108,8 @@ fn assert_agree_where_both_decide(
     board: &Board,
     what: &str,
 ) {
-    for p in board.topology().points() {
-        for c in Color::BOTH {
-            let (x, y) = (a.get(p).of(c), b.get(p).of(c));
-            if x != Verdict::Undecided && y != Verdict::Undecided {
-                assert_eq!(x, y, "{what}: {c} at {p}\n{board:?}");
-            }
-        }
-    }
+    let bad = a.contradictions(b);
+    assert!(bad.is_empty(), "{what}: {bad:?}\n{board:?}");
 }
 
 proptest! {
