@@ -63,6 +63,11 @@
 //!   both points of a pair, whose points are empty and next to `M` or covered by an earlier
 //!   pair; the prover answers a pair point by its partner, closes pairs from the lowest
 //!   level, and ends with `Q` empty. This proves two-line territories along the edge.
+//! * **One move from `Q = {q}`** ([`LGame::one_move_to_single_q`]): two empty points next to
+//!   `M`, each of which would leave at most one point of `Q` (of degree two or more); the
+//!   refuter can take only one of them. **Pairs but one**
+//!   ([`LGame::pairs_but_one`]): levelled pairs cover `Q` except one such point; once they
+//!   are closed, `Q = {q}`. Both need no inner chains and `K = ∅`.
 //!
 //! With `K`, the same arguments hold when the liberties the requirements ask for are kept
 //! out of play: safe eyes (empty points surrounded by `M*`) and small eye regions (two or
@@ -639,11 +644,46 @@ impl<const W: usize> LGame<W> {
         };
         match pairing_cover(a, q, free, pairable) {
             Some(pairs) => Some(zone.or(pairs)),
-            None => (self.reqs.is_empty() && self.single_q(pos, mask, m)).then_some(zone),
+            // `Q = {q}` holds whatever the refuter adds (the zone stays empty); the wins
+            // that rest on empty points keep everything relevant.
+            None if plain => match self.single_q(pos, mask, m) {
+                true if q.count() <= 1 => Some(zone),
+                true => Some(full),
+                false => self.pairs_but_one(q, free, pairable).then_some(full),
+            },
+            None => None,
         }
     }
 
-    /// `Q = {q}` with `q` of degree two or more and no inner chains (`K = ∅` only).
+    /// Whether levelled pairs cover all of `Q` but one point of degree two or more (`K = ∅`,
+    /// no inner chains; tried for a `Q` of at most [`MAX_Q_PAIRS_BUT_ONE`] points).
+    ///
+    /// **Why the prover wins.** He plays the pairs' strategy ([`pairing_cover`]) until every
+    /// pair is closed: no prover stone is captured, the refuter captures nothing, and each
+    /// prover move adds a stone that stays. The point `q` left out is never in a pair (it is
+    /// not next to `M` and never covered), and it changes nothing in that argument: a
+    /// supported stone keeps a liberty because one refuter move takes only one of its
+    /// pair's points. When the last pair is closed, every placed stone is connected to `M`,
+    /// every other point of `Q` touches it, so `Q` is at most `{q}`, with the refuter to
+    /// move and every prover stone in `M`: the `Q = {q}` win of the module doc (or the
+    /// `Q` empty one). Prover stones only ever increase, so no situation repeats.
+    fn pairs_but_one(&self, q: Bits<W>, free: Bits<W>, pairable: Bits<W>) -> bool {
+        let a = &self.a;
+        if q.count() > MAX_Q_PAIRS_BUT_ONE {
+            return false;
+        }
+        q.iter().any(|x| {
+            a.nbr[x].count() >= 2 && {
+                let mut rest = q;
+                rest.clear(x);
+                pairing_cover(a, rest, free, pairable).is_some()
+            }
+        })
+    }
+
+    /// `Q = {q}` with `q` of degree two or more and no inner chains (`K = ∅` only), or a
+    /// `Q` that one prover move brings there whatever the refuter does first
+    /// ([`LGame::one_move_to_single_q`]).
     fn single_q(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> bool {
         let a = &self.a;
         let nm = mask.minus(m);
@@ -654,8 +694,47 @@ impl<const W: usize> LGame<W> {
         match q.count() {
             0 => true,
             1 => a.nbr[q.first_one().expect("one")].count() >= 2,
+            2..=MAX_Q_REDUCED => self.one_move_to_single_q(pos, mask, q),
             _ => false,
         }
+    }
+
+    /// Whether at least two empty points next to `M` each leave at most one point of `Q`
+    /// not next to them, and that one of degree two or more (refuter to move, `K = ∅`, no
+    /// inner chains).
+    ///
+    /// **Why the prover wins.** The refuter moves; he cannot capture (every prover stone is
+    /// in `M`) and takes at most one of the two points, so the prover can play the other,
+    /// `y`: legal, since `y` joins `M` (which cannot lose its last liberty, and no ko ban is
+    /// ever on the prover: the refuter has captured nothing). Refuter stones do not change
+    /// `Q` (the points neither in `M` nor next to it), and `M` now includes `y`, so `Q`
+    /// has become empty or a single point of degree two or more, with every prover stone
+    /// in `M`, the refuter to move: the `Q` empty or `Q = {q}` win of the module doc. No
+    /// situation repeats: from here on every prover move adds a stone to `M`, which no
+    /// earlier situation had.
+    fn one_move_to_single_q(&self, pos: &Pos<W>, mask: Bits<W>, q: Bits<W>) -> bool {
+        let a = &self.a;
+        let ys = a
+            .dilate(q)
+            .minus(q)
+            .and(a.empty(pos))
+            .and(a.playable)
+            .and(mask);
+        let mut good = 0;
+        for y in ys.iter() {
+            let left = q.minus(a.nbr[y]);
+            let ok = match left.first_one() {
+                None => true,
+                Some(r) => left.count() == 1 && a.nbr[r].count() >= 2,
+            };
+            if ok {
+                good += 1;
+                if good == 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The union of the chains through `members`.
@@ -798,6 +877,15 @@ impl<const W: usize> LGame<W> {
         self.cm = cm;
     }
 }
+
+/// The largest `Q` for which [`LGame::one_move_to_single_q`] is tried: one move must take
+/// all but one point of `Q` out of it, so the move must touch them all; on a grid that is
+/// possible for three points (a bent three and the point closing its square), seldom more.
+const MAX_Q_REDUCED: u32 = 3;
+
+/// The largest `Q` for which [`LGame::pairs_but_one`] tries each point as the one left out
+/// (each try is a greedy cover).
+const MAX_Q_PAIRS_BUT_ONE: u32 = 12;
 
 /// Covers every point of `q` by disjoint pairs of empty points, level by level, or says it
 /// cannot (greedily: `None` is no proof of anything). Returns the points of the pairs.

@@ -285,9 +285,11 @@ fn any_graph_not_only_grids() {
 #[test]
 fn the_levelled_pairing_changes_speed_not_answers() {
     // Two-line corner territories, one with a white stone inside: the levelled pairing proves
-    // them without search; without it the local search must reach the same answers.
+    // them without search; without it the local search must reach the same answers. (The
+    // 2×3 corner needs no search either way: its interior is two points, one move from one,
+    // see the next test.)
     let mut boards = Vec::new();
-    for h in [3, 4, 5, 6] {
+    for h in [4, 5, 6] {
         let mut rows = crate::cases::corner_territory(2, h);
         boards.push(rows.clone());
         if h == 5 {
@@ -322,6 +324,62 @@ fn the_levelled_pairing_changes_speed_not_answers() {
         // The whole-game search without decomposition leaves does not refute the winning
         // sets.
         assert_winning_sets_stand(&b, &with, &thorough, 40);
+    }
+}
+
+#[test]
+fn interiors_one_move_from_a_single_point_are_won_statically() {
+    // local.rs, `single_q`: an interior `Q` (points neither the wall's nor next to it) that
+    // one move next to the wall cuts down to one point, whatever the refuter plays first,
+    // and levelled pairs that cover all of `Q` but one point, are prover wins without
+    // search. The 2×3 corner (`Q` = the corner and the edge point next to it) is proved at
+    // the root even without levelled pairs; the 3×3 and 3×4 corners need a search whose
+    // leaves these wins end earlier (568 and 12,563 nodes before them).
+    let thorough = Options::with_budgets(Budgets::thorough());
+    let big = Options {
+        budgets: Budgets {
+            local_nodes: 100_000,
+            ..Budgets::thorough()
+        },
+        ..thorough
+    };
+    let no_levels = Options {
+        levelled_pairs: false,
+        ..thorough
+    };
+    for (w, h, options, most) in [
+        (2, 3, &no_levels, 1),
+        (3, 3, &thorough, 400),
+        (3, 4, &big, 8_000),
+    ] {
+        let rows = crate::cases::corner_territory(w, h);
+        let r: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let b = board(&r);
+        let m = analyze(&b, &[], options).unwrap();
+        for p in b.topology().points() {
+            assert_ne!(m.control(p), Control::Undecided, "{w}×{h} {p}");
+        }
+        assert_eq!(m.control(pt(&b, "aa")), Control::Black, "{w}×{h}");
+        assert!(m.nodes <= most, "{w}×{h}: {} nodes", m.nodes);
+        // The whole-game search without decomposition leaves does not refute the sets.
+        assert_winning_sets_stand(&b, &m, &thorough, 40);
+        // Where that search is within reach (the 2×3 and 3×3 corners with their walls, 27
+        // and 36 points), it proves the corner's set outright.
+        if (w, h) == (3, 4) {
+            continue;
+        }
+        let direct = Options {
+            decomposition_leaf: false,
+            ..thorough
+        };
+        let corner = m
+            .findings
+            .iter()
+            .find(|f| f.verdict == Verdict::Controls && f.player == Color::Black)
+            .expect("Black's corner is proved");
+        let set = PointSet::from_points(b.len(), corner.set.iter().copied());
+        let (r, _) = hypothetical_game(&b, &[], Color::Black, &set, &direct).unwrap();
+        assert_eq!(r, GameOutcome::ProverWins, "{w}×{h}");
     }
 }
 
