@@ -535,7 +535,9 @@ impl<const W: usize> LGame<W> {
     ///   prover stone is ever captured, the refuter never gets an eye (every `Q` point ends
     ///   next to a prover stone), no seki or ko is possible, so the region ends clean with
     ///   the safe eyes kept.
-    /// * For `K = ∅` also: `Q = {q}`, `q` with two or more neighbours, no inner chains.
+    /// * For `K = ∅` and no inner chains also: `Q = {q}`, `q` with two or more neighbours
+    ///   ([`LGame::q_won`]); a `Q` one move brings there ([`LGame::one_move_to_single_q`]);
+    ///   pairs covering all of `Q` but such a point ([`LGame::pairs_but_one`]).
     fn static_win(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> bool {
         self.static_win_zone(pos, mask, m).is_some()
     }
@@ -554,7 +556,8 @@ impl<const W: usize> LGame<W> {
             self.m_star(pos, mask, m)
         };
         if !pos.st[0].and(mask).is_subset(&ms) {
-            return (self.reqs.is_empty() && self.single_q(pos, mask, m)).then_some(full);
+            // A prover chain that may still be captured: none of the arguments below holds.
+            return None;
         }
         let empty = a.empty(pos).and(mask);
         let near = a.dilate(ms);
@@ -646,11 +649,17 @@ impl<const W: usize> LGame<W> {
             Some(pairs) => Some(zone.or(pairs)),
             // `Q = {q}` holds whatever the refuter adds (the zone stays empty); the wins
             // that rest on empty points keep everything relevant.
-            None if plain => match self.single_q(pos, mask, m) {
-                true if q.count() <= 1 => Some(zone),
-                true => Some(full),
-                false => self.pairs_but_one(q, free, pairable).then_some(full),
-            },
+            None if plain => {
+                if self.q_won(q) {
+                    Some(zone)
+                } else if self.one_move_to_single_q(pos, mask, q)
+                    || self.pairs_but_one(q, free, pairable)
+                {
+                    Some(full)
+                } else {
+                    None
+                }
+            }
             None => None,
         }
     }
@@ -673,7 +682,7 @@ impl<const W: usize> LGame<W> {
             return false;
         }
         q.iter().any(|x| {
-            a.nbr[x].count() >= 2 && {
+            self.q_won(Bits::single(x)) && {
                 let mut rest = q;
                 rest.clear(x);
                 pairing_cover(a, rest, free, pairable).is_some()
@@ -681,21 +690,13 @@ impl<const W: usize> LGame<W> {
         })
     }
 
-    /// `Q = {q}` with `q` of degree two or more and no inner chains (`K = ∅` only), or a
-    /// `Q` that one prover move brings there whatever the refuter does first
-    /// ([`LGame::one_move_to_single_q`]).
-    fn single_q(&self, pos: &Pos<W>, mask: Bits<W>, m: Bits<W>) -> bool {
-        let a = &self.a;
-        let nm = mask.minus(m);
-        if pos.st[0].intersects(&nm) {
-            return false;
-        }
-        let q = nm.minus(a.dilate(m));
-        match q.count() {
-            0 => true,
-            1 => a.nbr[q.first_one().expect("one")].count() >= 2,
-            2..=MAX_Q_REDUCED => self.one_move_to_single_q(pos, mask, q),
-            _ => false,
+    /// Whether `Q` is empty or a single point with two or more neighbours: the `Q` empty and
+    /// `Q = {q}` wins of the module doc, for a position with the refuter to move, `K = ∅` and
+    /// every prover stone in `M` (the caller's conditions).
+    fn q_won(&self, q: Bits<W>) -> bool {
+        match q.first_one() {
+            None => true,
+            Some(p) => q.count() == 1 && self.a.nbr[p].count() >= 2,
         }
     }
 
@@ -714,6 +715,9 @@ impl<const W: usize> LGame<W> {
     /// earlier situation had.
     fn one_move_to_single_q(&self, pos: &Pos<W>, mask: Bits<W>, q: Bits<W>) -> bool {
         let a = &self.a;
+        if q.count() > MAX_Q_REDUCED {
+            return false;
+        }
         let ys = a
             .dilate(q)
             .minus(q)
@@ -722,12 +726,7 @@ impl<const W: usize> LGame<W> {
             .and(mask);
         let mut good = 0;
         for y in ys.iter() {
-            let left = q.minus(a.nbr[y]);
-            let ok = match left.first_one() {
-                None => true,
-                Some(r) => left.count() == 1 && a.nbr[r].count() >= 2,
-            };
-            if ok {
+            if self.q_won(q.minus(a.nbr[y])) {
                 good += 1;
                 if good == 2 {
                     return true;
@@ -879,8 +878,8 @@ impl<const W: usize> LGame<W> {
 }
 
 /// The largest `Q` for which [`LGame::one_move_to_single_q`] is tried: one move must take
-/// all but one point of `Q` out of it, so the move must touch them all; on a grid that is
-/// possible for three points (a bent three and the point closing its square), seldom more.
+/// all but one point of `Q` out of it, so it must touch all of them but one; on a grid that
+/// is possible for three points (a bent three and the point closing its square), seldom more.
 const MAX_Q_REDUCED: u32 = 3;
 
 /// The largest `Q` for which [`LGame::pairs_but_one`] tries each point as the one left out
