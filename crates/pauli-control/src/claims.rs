@@ -15,7 +15,7 @@
 //!   its winner wins the game (A17).
 //!
 //! [`check_claims`] decides, for every claim, what a dispute would give, using the control of
-//! [`analyze`](crate::analyze): a dead claim stands iff the claimant controls every stone it
+//! [`analyze`]: a dead claim stands iff the claimant controls every stone it
 //! covers; a neutral claim stands iff the opponent does not control the location.
 
 use crate::control::{ControlMap, Verdict};

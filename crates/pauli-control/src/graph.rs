@@ -1,7 +1,7 @@
 //! Static structure of a position seen from one player (the *prover*): chains, regions,
 //! Benson's unconditional life, and the maximal two-eye formation (rule 16). Written once
 //! against the small [`Graph`] trait so that the real final position (any topology) and the
-//! positions inside a search (an [`Arena`](crate::arena::Arena)) share the code.
+//! positions inside a search (an [`Arena`]) share the code.
 
 use crate::arena::{Arena, Pos, Side};
 
