@@ -95,6 +95,22 @@ pub(crate) struct Pos<const W: usize> {
     pub need: u8,
     /// Zobrist hash of the stones.
     pub hash: u64,
+    /// The refuter has captured prover stones on the way here, since the root of the search
+    /// (or, in a local game, since the split that made its component). Not part of the
+    /// situation (a repetition ignores it); wins claimed by a strategy argument need it clear
+    /// (`crate::local`, "Static wins need a line without captures").
+    pub captured: bool,
+}
+
+impl<const W: usize> Pos<W> {
+    /// The same situation (rule 17's "similar"): stones, player to move, ban and passes,
+    /// whatever [`Pos::captured`] says.
+    pub fn same_situation(&self, other: &Pos<W>) -> bool {
+        self.st == other.st
+            && self.to_move == other.to_move
+            && self.ban == other.ban
+            && self.need == other.need
+    }
 }
 
 /// The result of a legal placement.
@@ -253,6 +269,7 @@ impl<const W: usize> Arena<W> {
             ban: NONE,
             need: 2,
             hash,
+            captured: false,
         }
     }
 
@@ -402,6 +419,7 @@ impl<const W: usize> Arena<W> {
                 ban,
                 need: 2,
                 hash,
+                captured: pos.captured || (side == Side::Refuter && !captured.is_empty()),
             },
             captured,
         })
@@ -462,6 +480,7 @@ impl<const W: usize> Arena<W> {
                 ban,
                 need: 2,
                 hash,
+                captured: pos.captured || (side == Side::Refuter && !captured.is_empty()),
             },
             captured,
         })
@@ -476,6 +495,7 @@ impl<const W: usize> Arena<W> {
             ban: NONE,
             need: if pos.ban == NONE { 1 } else { 2 },
             hash: pos.hash,
+            captured: pos.captured,
         }
     }
 
@@ -680,6 +700,36 @@ pub(crate) mod tests {
         let a = b.build::<2>();
         let pos = a.position(pr, rf, Side::Refuter);
         (a, pos)
+    }
+
+    #[test]
+    fn a_refuter_capture_marks_the_line_for_good() {
+        let (a, pos) = grid(&["X..", "O..", "..."]);
+        assert!(!pos.captured);
+        // Refuter moves that capture nothing, and prover captures, leave no mark.
+        let quiet = a.place(&pos, 4, Side::Refuter).unwrap().pos;
+        assert!(!quiet.captured);
+        let (a2, pos2) = grid(&["O..", "X..", "..."]);
+        let prover_takes = a2.place(&pos2, 1, Side::Prover).unwrap();
+        assert_eq!(prover_takes.captured.count(), 1);
+        assert!(!prover_takes.pos.captured);
+        // The refuter captures the stone in the corner: marked, and the mark stays through
+        // prover moves and passes (both move generators agree).
+        let cm = a.chain_map(&pos);
+        let taken = a.place_with(&pos, &cm, 1, Side::Refuter).unwrap();
+        assert_eq!(taken.captured.count(), 1);
+        assert!(taken.pos.captured);
+        assert_eq!(a.place(&pos, 1, Side::Refuter).unwrap().pos, taken.pos);
+        let later = a.place(&taken.pos, 8, Side::Prover).unwrap().pos;
+        assert!(later.captured);
+        assert!(a.pass(&later).captured);
+        // The mark is not part of the situation.
+        let unmarked = Pos {
+            captured: false,
+            ..later
+        };
+        assert!(later.same_situation(&unmarked));
+        assert_ne!(later, unmarked);
     }
 
     #[test]

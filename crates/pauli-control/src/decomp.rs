@@ -55,6 +55,9 @@ pub(crate) struct Decomposition {
     pub regions: Chains,
     /// Per chain: in the winning set (anchor or inner chain of a proved area).
     pub chain_in: Vec<bool>,
+    /// Per chain: in the winning set as an anchor, so never captured while the prover plays
+    /// the composed strategy (inner chains may be, inside their areas' local games).
+    pub anchor: Vec<bool>,
     /// Per region: in the winning set.
     pub region_in: Vec<bool>,
     /// Per region: the area it belongs to.
@@ -400,10 +403,14 @@ pub(crate) fn decompose<G: Graph>(
     }
     let covers_scope = (0..nc).all(|c| chain_in[c] || !ch.members[c].iter().any(|&p| scope[p]))
         && (0..nr).all(|r| region_in[r] || !rg.members[r].iter().all(|&p| scope[p]));
+    let anchor = (0..nc)
+        .map(|c| chain_in[c] && state[c] == ChainState::Anchor)
+        .collect();
     Decomposition {
         chains: ch,
         regions: rg,
         chain_in,
+        anchor,
         region_in,
         area_of_region: (0..nr as u32).collect(),
         area_notes: areas.iter().map(|a| a.note).collect(),

@@ -136,6 +136,8 @@ pub(crate) struct HGame<'c, const W: usize> {
     pub a: Arena<W>,
     opts: HOpts,
     isolated: bool,
+    /// The prover's stones at the start (after stones without liberties are removed).
+    start: Bits<W>,
     ctx: &'c mut LocalCtx,
     /// Buffers reused by every expansion (allocation was a fifth of the time).
     cm: ChainMap<W>,
@@ -182,6 +184,7 @@ impl<'c, const W: usize> HGame<'c, W> {
                 a,
                 opts,
                 isolated,
+                start: pos.st[0],
                 ctx,
                 cm: ChainMap::default(),
                 scored: Vec::new(),
@@ -312,6 +315,15 @@ impl<const W: usize> Game for HGame<'_, W> {
         self.a.situation_hash(n)
     }
 
+    fn same_situation(&self, x: &Pos<W>, y: &Pos<W>) -> bool {
+        x.same_situation(y)
+    }
+
+    fn proof_transfers(&self, proved: &Pos<W>, query: &Pos<W>) -> bool {
+        // Decomposition leaves are claimed only on lines without captures of prover stones.
+        proved.captured || !query.captured
+    }
+
     fn evaluate(&mut self, pos: &Pos<W>) -> Eval {
         if self.prover_formation(pos) {
             return Eval::ProverWin;
@@ -327,6 +339,7 @@ impl<const W: usize> Game for HGame<'_, W> {
         }
         if self.opts.decomposition
             && pos.to_move == Side::Refuter
+            && !pos.captured
             && self.a.perm.is_empty()
             && self.decomposition_wins(pos)
         {
@@ -383,6 +396,14 @@ impl<const W: usize> HGame<'_, W> {
         self.ctx.limits.nodes = saved.min(LEAF_LOCAL_NODES);
         let d: Decomposition = decomp::decompose(&view, &scope, false, self.ctx);
         self.ctx.limits.nodes = saved;
+        // No repetition of a situation before this one: the line here has no captures of
+        // prover stones (`pos.captured` is clear), so every earlier position lacks some stone
+        // the prover has placed since the start; those stones are anchors, which the composed
+        // strategy never lets the refuter capture.
         d.covers_scope
+            && pos.st[0]
+                .minus(self.start)
+                .iter()
+                .all(|p| d.anchor[d.chains.id[p] as usize])
     }
 }

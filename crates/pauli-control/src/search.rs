@@ -21,7 +21,15 @@
 //!   refuter win whatever the history — and the disproof is stored. Below it, the disproof is
 //!   kept only for the current visit and never stored.
 //!
-//! With those two rules a proof at the root is a real prover win and a disproof at the root
+//! * a proof that rests on a **leaf claimed by a strategy argument** (the static wins of
+//!   local games, the whole-game search's decomposition leaf) is history-free only on lines
+//!   without captures of prover stones (the argument for it is in [`crate::local`], "Static
+//!   wins need a line without captures"). The nodes carry that mark of their line beside
+//!   their situation; one table entry per situation, but a proof found on an unmarked line
+//!   is not used for the situation reached on a marked one ([`Game::proof_transfers`]),
+//!   where it is searched again.
+//!
+//! With those rules a proof at the root is a real prover win and a disproof at the root
 //! a real refuter win (the root has no history). A disproof that depends on the depth limit
 //! is never stored and, at the root, yields *unknown*.
 //!
@@ -96,8 +104,22 @@ pub(crate) trait Game {
     /// Whether the best child's threshold passes the second-best number by a quarter
     /// ([`epsilon_threshold`]) instead of by one. Only the order of the search depends on it.
     const WIDE_THRESHOLDS: bool = false;
-    /// A hash of the node (equal nodes, equal hashes).
+    /// A hash of the node's situation (equal for nodes [`Game::same_situation`] calls
+    /// equal): the key of the table and of repetitions.
     fn key(&self, n: &Node<Self>) -> u64;
+    /// Whether two nodes are the same situation (rule 17's "similar"): one table entry, and
+    /// a repetition on the path. A node may carry more than its situation (what the line to
+    /// it did, see [`Game::proof_transfers`]).
+    fn same_situation(&self, x: &Node<Self>, y: &Node<Self>) -> bool {
+        x == y
+    }
+    /// Whether a proof found at `proved` also proves `query`, the same situation reached by
+    /// another line. A disproof always transfers (within the repetition rules below); a
+    /// proof may not, where the game claims wins by arguments that need something of the
+    /// line (local games: static wins need a line without captures of prover stones).
+    fn proof_transfers(&self, _proved: &Node<Self>, _query: &Node<Self>) -> bool {
+        true
+    }
     /// Static value.
     fn evaluate(&mut self, n: &Node<Self>) -> Eval;
     /// Children in order of preference, and whether the node is AND or OR. An OR node without
@@ -249,7 +271,13 @@ impl<'g, G: Game> Dfpn<'g, G> {
     }
 
     fn lookup(&self, key: u64, node: &Node<G>) -> Option<Entry<Node<G>, G::Zone>> {
-        self.tt.get(&key).filter(|e| e.node == *node).copied()
+        self.tt
+            .get(&key)
+            .filter(|e| {
+                self.game.same_situation(&e.node, node)
+                    && (e.pn != 0 || self.game.proof_transfers(&e.node, node))
+            })
+            .copied()
     }
 
     /// Stores a value. One entry per key: a different node with the same 64-bit key (a
@@ -258,12 +286,13 @@ impl<'g, G: Game> Dfpn<'g, G> {
     fn store(&mut self, key: u64, node: Node<G>, pn: u32, dn: u32, zone: G::Zone) {
         let fin = pn == 0 || dn == 0;
         if let Some(e) = self.tt.get_mut(&key) {
-            if e.node == node {
-                // A final value is never replaced by an estimate.
-                if e.pn != 0 && e.dn != 0 {
-                    e.pn = pn;
-                    e.dn = dn;
-                    e.zone = zone;
+            if self.game.same_situation(&e.node, &node) {
+                let open = e.pn != 0 && e.dn != 0;
+                // A final value is never replaced by an estimate, nor by another final
+                // value unless it is a proof that does not hold for this node.
+                let foreign = e.pn == 0 && !self.game.proof_transfers(&e.node, &node);
+                if open || (foreign && fin) {
+                    *e = Entry { node, pn, dn, zone };
                 }
             } else if fin || (e.pn != 0 && e.dn != 0) {
                 *e = Entry { node, pn, dn, zone };
@@ -316,23 +345,27 @@ impl<'g, G: Game> Dfpn<'g, G> {
             if e.dn == 0 {
                 return Self::disproof(CLEAN);
             }
-            if let Some(j) = self.on_path(key, node) {
+            if let Some(j) = self.on_path(node, key) {
                 return Self::disproof(j as i32);
             }
             return Self::estimate_val(e.pn, e.dn);
         }
-        if let Some(j) = self.on_path(key, node) {
+        if let Some(j) = self.on_path(node, key) {
             return Self::disproof(j as i32);
         }
         let (pn, dn) = self.game.estimate(node);
         Self::estimate_val(pn.max(1), dn.max(1))
     }
 
-    fn on_path(&self, key: u64, node: &Node<G>) -> Option<usize> {
+    /// The index on the current path of a node with the same situation as `node` (whose
+    /// key is `key`).
+    fn on_path(&self, node: &Node<G>, key: u64) -> Option<usize> {
         if !self.on_path_keys.contains_key(&key) {
             return None;
         }
-        self.path.iter().position(|(k, n)| *k == key && n == node)
+        self.path
+            .iter()
+            .position(|(k, n)| *k == key && self.game.same_situation(n, node))
     }
 
     fn mid(&mut self, node: Node<G>, key: u64, th_pn: u32, th_dn: u32) -> Val<G::Zone> {
@@ -664,6 +697,74 @@ mod tests {
         assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Disproved);
         g.value[6] = ProverWin;
         assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Proved);
+    }
+
+    /// A toy game whose nodes carry a mark of the line (like [`Pos::captured`]): node 3 is a
+    /// prover win by a "static" argument only when reached unmarked, and otherwise leads to
+    /// a refuter win. 0 (AND) -> {1, 2}; 1 -> 3 unmarked; 2 -> 3 marked.
+    ///
+    /// [`Pos::captured`]: crate::arena::Pos::captured
+    struct Marked {
+        /// Whether a proof found unmarked may be reused marked.
+        transfer_all: bool,
+    }
+
+    impl Game for Marked {
+        type Node = (usize, bool);
+        type Zone = ();
+        fn full_zone(&self, _n: &(usize, bool)) {}
+        fn key(&self, n: &(usize, bool)) -> u64 {
+            n.0 as u64
+        }
+        fn same_situation(&self, x: &(usize, bool), y: &(usize, bool)) -> bool {
+            x.0 == y.0
+        }
+        fn proof_transfers(&self, proved: &(usize, bool), query: &(usize, bool)) -> bool {
+            self.transfer_all || proved.1 || !query.1
+        }
+        fn evaluate(&mut self, n: &(usize, bool)) -> Eval {
+            match *n {
+                (3, false) => Eval::ProverWin,
+                (4, _) => Eval::RefuterWin,
+                _ => Eval::Open,
+            }
+        }
+        fn expand(&mut self, n: &(usize, bool), out: &mut Vec<(usize, bool)>) -> Kind {
+            match n.0 {
+                0 => {
+                    out.extend([(1, false), (2, false)]);
+                    Kind::And
+                }
+                1 => {
+                    out.push((3, n.1));
+                    Kind::Or
+                }
+                2 => {
+                    out.push((3, true));
+                    Kind::Or
+                }
+                _ => {
+                    out.push((4, n.1));
+                    Kind::Or
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_proof_that_needs_an_unmarked_line_is_not_reused_on_a_marked_one() {
+        // Node 3 is proved first, through 1, unmarked; reached again through 2, marked, the
+        // proof must not be taken from the table: there 3 is lost, and so is the root.
+        let mut g = Marked {
+            transfer_all: false,
+        };
+        assert_eq!(
+            Dfpn::new(&mut g, lim()).solve((0, false)),
+            Outcome::Disproved
+        );
+        // Reusing it would have proved the root.
+        let mut g = Marked { transfer_all: true };
+        assert_eq!(Dfpn::new(&mut g, lim()).solve((0, false)), Outcome::Proved);
     }
 
     #[test]

@@ -163,8 +163,8 @@ fn corpus_limit(default: usize) -> usize {
 
 /// The 19×19 default budgets for every board size (no thorough or small-board tier), with the
 /// node budgets and `max_set` taken from the environment where given (`PN` position, `LN`
-/// local, `SN` whole-game, `MS` max set): how the budget figures in docs/control.md were
-/// measured.
+/// local, `SN` whole-game, `MS` max set; `NOLEAF` turns the whole-game search's
+/// decomposition leaf off): how the budget figures in docs/control.md were measured.
 fn options_from_env() -> Options {
     let mut o = Options::with_budgets(pauli_control::Budgets::default());
     let var = |name: &str| std::env::var(name).ok().map(|v| v.parse::<u64>().unwrap());
@@ -179,6 +179,9 @@ fn options_from_env() -> Options {
     }
     if let Some(v) = var("MS") {
         o.budgets.max_set = v as usize;
+    }
+    if std::env::var("NOLEAF").is_ok() {
+        o.decomposition_leaf = false;
     }
     o
 }
