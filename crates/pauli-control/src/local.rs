@@ -84,11 +84,12 @@
 //! only at positions without [`Pos::captured`] (set by a refuter move that captures, kept
 //! on the line), and a proof found at such a position is not reused for the same situation
 //! reached with the mark ([`Game::proof_transfers`]); below a capture only search proofs,
-//! ending in a clean region, count. Splitting into components clears the mark: a split
-//! happens when stones join `M`, which is never captured and only grows, so no later
-//! position equals one from before the split. (Before this rule, stop 21, the gap was
-//! noticed but no example of it was found; on 60 counted games per source the rule changed
-//! no answer.)
+//! ending in a clean region, count, until the mark is cleared. A prover move that joins
+//! `M` clears it (so does a split into components, which follows such a move): `M` is never
+//! captured and only grows, so no later position equals one from before the move, and the
+//! argument above only needs the positions since. (Before this rule, stop 21, the gap was
+//! noticed but no example of it was found; over the whole corpus the rule changed no
+//! result, and left more points undecided in two games.)
 
 use crate::MoveOrder;
 use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
@@ -839,6 +840,11 @@ impl<const W: usize> LGame<W> {
             if side == Side::Prover {
                 // The refuter may ignore a ban (he can play elsewhere and come back).
                 child.ban = NONE;
+                if near_m.has(p) {
+                    // `M` grows, never to shrink: no later position equals an earlier one,
+                    // so captures before this move no longer matter (module doc).
+                    child.captured = false;
+                }
             }
             let score = match self.flags.order {
                 MoveOrder::Natural => 0,
