@@ -96,9 +96,10 @@ pub(crate) struct Pos<const W: usize> {
     /// Zobrist hash of the stones.
     pub hash: u64,
     /// The refuter has captured prover stones on the way here, since the root of the search
-    /// (or, in a local game, since the split that made its component). Not part of the
-    /// situation (a repetition ignores it); wins claimed by a strategy argument need it clear
-    /// (`crate::local`, "Static wins need a line without captures").
+    /// (in a local game: since the last prover move that joined `M`, or the split that made
+    /// its component). Not part of the situation (a repetition ignores it); wins claimed by a
+    /// strategy argument need it clear (`crate::local`, "Static wins need a line without
+    /// captures").
     pub captured: bool,
 }
 
@@ -110,6 +111,14 @@ impl<const W: usize> Pos<W> {
             && self.to_move == other.to_move
             && self.ban == other.ban
             && self.need == other.need
+    }
+
+    /// Whether a proof found at this position, which may rest on wins claimed by a strategy
+    /// argument, also proves `query`, the same situation reached by another line: not when
+    /// the proof was found on an unmarked line and `query`'s line is marked
+    /// ([`Pos::captured`]; search.rs, `Game::proof_transfers`).
+    pub fn proof_transfers_to(&self, query: &Pos<W>) -> bool {
+        self.captured || !query.captured
     }
 }
 
@@ -730,6 +739,10 @@ pub(crate) mod tests {
         };
         assert!(later.same_situation(&unmarked));
         assert_ne!(later, unmarked);
+        // A proof found unmarked does not hold for the marked line; the other way it does.
+        assert!(!unmarked.proof_transfers_to(&later));
+        assert!(later.proof_transfers_to(&unmarked));
+        assert!(later.proof_transfers_to(&later) && unmarked.proof_transfers_to(&unmarked));
     }
 
     #[test]

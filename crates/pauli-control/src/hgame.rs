@@ -321,7 +321,7 @@ impl<const W: usize> Game for HGame<'_, W> {
 
     fn proof_transfers(&self, proved: &Pos<W>, query: &Pos<W>) -> bool {
         // Decomposition leaves are claimed only on lines without captures of prover stones.
-        proved.captured || !query.captured
+        proved.proof_transfers_to(query)
     }
 
     fn evaluate(&mut self, pos: &Pos<W>) -> Eval {

@@ -1114,7 +1114,7 @@ impl<const W: usize> Game for LGame<W> {
 
     fn proof_transfers(&self, proved: &LNode<W>, query: &LNode<W>) -> bool {
         // Static wins are claimed only on lines without captures of prover stones.
-        proved.pos.captured || !query.pos.captured
+        proved.pos.proof_transfers_to(&query.pos)
     }
 
     fn evaluate(&mut self, n: &LNode<W>) -> Eval {
