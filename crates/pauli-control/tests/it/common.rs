@@ -75,3 +75,28 @@ pub fn assert_picture(b: &Board, m: &ControlMap, rows: &[&str]) {
         m.findings
     );
 }
+
+/// A legal position: the given colouring with chains without liberties removed (Black's
+/// first, as a capture by White would).
+pub fn position(w: usize, h: usize, cells: &[u8]) -> Board {
+    let topo = Arc::new(Topology::grid(w, h).unwrap());
+    let mut b = Board::new(Arc::clone(&topo));
+    let edits: Vec<_> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            (
+                Point::from_index(i),
+                match c {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                },
+            )
+        })
+        .collect();
+    b.setup(&edits);
+    b.clear_libertyless(Color::Black);
+    b.clear_libertyless(Color::White);
+    b
+}

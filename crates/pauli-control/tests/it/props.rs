@@ -6,7 +6,7 @@ use pauli_control::{
     Reason, Verdict, analyze, hypothetical_game, is_bordered, maximal_formation,
 };
 use proptest::prelude::*;
-use rules_core::{Board, Color, Point, Topology};
+use rules_core::{Board, Color, Topology};
 use std::sync::Arc;
 
 fn small_budget(order: MoveOrder) -> Options {
@@ -19,31 +19,6 @@ fn small_budget(order: MoveOrder) -> Options {
             ..Budgets::default()
         })
     }
-}
-
-/// A legal position: the given colouring with chains without liberties removed (Black's
-/// first, as a capture by White would).
-fn position(w: usize, h: usize, cells: &[u8]) -> Board {
-    let topo = Arc::new(Topology::grid(w, h).unwrap());
-    let mut b = Board::new(Arc::clone(&topo));
-    let edits: Vec<_> = cells
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| {
-            (
-                Point::from_index(i),
-                match c {
-                    1 => Some(Color::Black),
-                    2 => Some(Color::White),
-                    _ => None,
-                },
-            )
-        })
-        .collect();
-    b.setup(&edits);
-    b.clear_libertyless(Color::Black);
-    b.clear_libertyless(Color::White);
-    b
 }
 
 fn check_invariants(b: &Board, order: MoveOrder) -> pauli_control::ControlMap {
