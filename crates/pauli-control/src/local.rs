@@ -87,9 +87,9 @@
 //! ending in a clean region, count, until the mark is cleared. A prover move that joins
 //! `M` clears it (so does a split into components, which follows such a move): `M` is never
 //! captured and only grows, so no later position equals one from before the move, and the
-//! argument above only needs the positions since. (Before this rule, stop 21, the gap was
-//! noticed but no example of it was found; over the whole corpus the rule changed no
-//! result, and left more points undecided in two games.)
+//! argument above only needs the positions since. (Before this rule the gap was known but
+//! no example of it was ever found; over the whole corpus the rule changed no result, and
+//! left more points undecided in three games: docs/control.md.)
 
 use crate::MoveOrder;
 use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
