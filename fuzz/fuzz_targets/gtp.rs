@@ -5,14 +5,9 @@
 //! files on the fuzzing machine).
 #![no_main]
 
-use gtp::{Engine, EngineConfig, RulesResolver};
+use gtp::{Engine, EngineConfig};
 use libfuzzer_sys::fuzz_target;
 use ruleset_registry::RulesetOptions;
-
-/// The binary's resolver (`gorules gtp`), over default-configured rulesets.
-fn resolver() -> Box<dyn RulesResolver> {
-    gtp::registry_resolver(RulesetOptions::default())
-}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -33,7 +28,9 @@ fuzz_target!(|data: &[u8]| {
     {
         config.rules = rules.to_owned();
     }
-    let Ok(mut engine) = Engine::new(config, resolver()) else {
+    // The binary's resolver (`gorules gtp`), over default-configured rulesets.
+    let resolver = gtp::registry_resolver(RulesetOptions::default());
+    let Ok(mut engine) = Engine::new(config, resolver) else {
         return;
     };
     for (n, line) in commands.lines().enumerate() {

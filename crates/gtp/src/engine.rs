@@ -258,7 +258,8 @@ impl Engine {
         }
         let topo = Arc::new(Topology::square(config.size).expect("1 to 25 is a valid size"));
         let state = start_state(rules.ruleset.as_ref(), &topo, &[], Color::Black);
-        let mut engine = Engine {
+        // The fields are those of a cleared board (`clear`), so the start state is built once.
+        Ok(Engine {
             name: config.name,
             version: config.version,
             resolver,
@@ -277,9 +278,7 @@ impl Engine {
             pending_removal: None,
             rng: Rng::new(config.seed),
             quit: false,
-        };
-        engine.clear();
-        Ok(engine)
+        })
     }
 
     /// Sets the assessor of end positions (automatic dead stones) used when no dead stones
