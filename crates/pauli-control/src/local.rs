@@ -297,14 +297,7 @@ pub(crate) fn solve<G: Graph>(
             }
         }
     }
-    // Small areas get a larger share: see `SMALL_AREA`.
-    let limit_now = if pts.len() <= SMALL_AREA {
-        let boosted = ctx.limits.nodes.saturating_mul(SMALL_AREA_BOOST);
-        boosted.min(SMALL_AREA_MAX_NODES).max(ctx.limits.nodes)
-    } else {
-        ctx.limits.nodes
-    }
-    .min(ctx.remaining);
+    let limit_now = area_limit(pts.len(), ctx.limits.nodes).min(ctx.remaining);
     if let Some(&(r, limit)) = ctx.cache.get(&key) {
         // A search that ran out of nodes is tried again with a larger budget.
         let retry = matches!(r.outcome, Outcome::Unknown(_)) && limit < limit_now;
@@ -429,10 +422,19 @@ const SMALL_AREA: usize = 8;
 /// See [`SMALL_AREA`].
 const SMALL_AREA_BOOST: u64 = 8;
 
-/// The most nodes the boost of [`SMALL_AREA`] gives one search: eight times the default
-/// local budget. Without this cap the small-board and thorough budgets (ten times the local
-/// nodes, and more) let one hopeless small area take a whole position's budget.
-const SMALL_AREA_MAX_NODES: u64 = 24_000;
+/// The node limit of one local search of an area of `points` points when the round's limit
+/// is `nodes`: [`SMALL_AREA_BOOST`] times more for a small area, but at most that many
+/// times the default local budget (24,000 nodes) unless `nodes` is already more. Without
+/// the cap the small-board and thorough budgets (ten times the local nodes, and more) would
+/// let one hopeless small area take a whole position's budget.
+fn area_limit(points: usize, nodes: u64) -> u64 {
+    if points <= SMALL_AREA {
+        let cap = SMALL_AREA_BOOST * crate::Budgets::default().local_nodes;
+        crate::options::scale_nodes(nodes, SMALL_AREA_BOOST, cap)
+    } else {
+        nodes
+    }
+}
 
 /// Nodes of a search past the hardness gate: the root's static win only (gated areas are met
 /// in every decomposition leaf of the whole-game search, where more would eat its budget).
@@ -1213,5 +1215,25 @@ impl<const W: usize> Game for LGame<W> {
                 Kind::Or
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_areas_get_eight_times_the_nodes_up_to_a_cap() {
+        let default = crate::Budgets::default().local_nodes;
+        // The rounds of the default budgets: 1/16, 1/4, all of the local nodes.
+        assert_eq!(area_limit(SMALL_AREA, default / 16), default / 16 * 8);
+        assert_eq!(area_limit(SMALL_AREA, default), 8 * default);
+        assert_eq!(area_limit(1, 100), 800);
+        // Larger areas keep the round's limit.
+        assert_eq!(area_limit(SMALL_AREA + 1, default), default);
+        // At most eight times the default local nodes, never below the round's limit.
+        assert_eq!(area_limit(SMALL_AREA, 2 * default), 8 * default);
+        assert_eq!(area_limit(SMALL_AREA, 10 * default), 10 * default);
+        assert_eq!(area_limit(SMALL_AREA, u64::MAX), u64::MAX);
     }
 }

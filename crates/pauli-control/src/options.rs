@@ -41,6 +41,12 @@ impl Budgets {
     }
 }
 
+/// `asked` nodes times `factor`, at most `cap`, but never fewer than `asked` (even when that
+/// is more than `cap`): how a budget is raised for boards or areas that deserve more.
+pub(crate) fn scale_nodes(asked: u64, factor: u64, cap: u64) -> u64 {
+    asked.saturating_mul(factor).min(cap).max(asked)
+}
+
 impl Default for Budgets {
     /// Budgets for about 5 ms per 19×19 final position on a small machine: see
     /// `docs/control.md` for what they decide and [`Budgets::thorough`] for more.
@@ -79,11 +85,9 @@ impl Budgets {
     #[must_use]
     pub fn small_board(self) -> Budgets {
         let t = Budgets::thorough();
-        // Never fewer than asked for, even when that is more than the thorough budget.
-        let scale = |asked: u64, cap: u64| asked.saturating_mul(10).min(cap).max(asked);
         Budgets {
-            local_nodes: scale(self.local_nodes, t.local_nodes),
-            position_nodes: scale(self.position_nodes, t.position_nodes),
+            local_nodes: scale_nodes(self.local_nodes, 10, t.local_nodes),
+            position_nodes: scale_nodes(self.position_nodes, 10, t.position_nodes),
             ..self
         }
     }
