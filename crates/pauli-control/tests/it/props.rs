@@ -307,9 +307,10 @@ fn interiors_one_move_from_a_single_point_are_won_statically() {
     // local.rs, `one_move_to_single_q` and `pairs_but_one`: an interior `Q` (points neither
     // the wall's nor next to it) that one move next to the wall cuts down to one point,
     // whatever the refuter plays first, and levelled pairs that cover all of `Q` but one
-    // point, are prover wins without search. The 2×3 corner (`Q` = the corner and the edge point next to it) is proved at
-    // the root even without levelled pairs; the 3×3 and 3×4 corners need a search whose
-    // leaves these wins end earlier (568 and 12,563 nodes before them).
+    // point, are prover wins without search. The 2×3 corner (`Q` = the corner and the edge
+    // point next to it) is proved at the root even without levelled pairs; the 3×3 and 3×4
+    // corners need a search whose leaves these wins end earlier (568 and 12,563 nodes before
+    // them).
     let thorough = Options::with_budgets(Budgets::thorough());
     let big = Options {
         budgets: Budgets {
