@@ -752,7 +752,12 @@ pub fn count(
     s.dame = map.neutral;
     s.assessment = input.assessment.source;
     s.dead_stones = dead.count;
-    s.set_undecided(&input.assessment.undecided, board.topology());
+    // An area count depends only on which stones are dead: an undecided empty point
+    // matters only next to an undecided stone.
+    s.set_undecided(
+        &input.assessment.undecided_for_area(board),
+        board.topology(),
+    );
 
     // The stone count, worked out point by point from the map (not from the sums above), so
     // that its agreement with the margin is a real check. Text 004's math gives every empty
@@ -828,7 +833,8 @@ pub fn count(
     }
     if s.undecided > 0 {
         s.notes.push(format!(
-            "{} point(s) the assessment left undecided are counted as they stand",
+            "{} point(s) depend on stones the assessment left undecided and are counted as \
+             they stand",
             s.undecided
         ));
     }

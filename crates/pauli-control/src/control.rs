@@ -248,7 +248,10 @@ impl ControlMap {
     /// The assessment for scoring: dead stones, territory (controlled locations not holding
     /// the controller's own stones — rule 5's territory, dead stones' locations included),
     /// neutral (empty locations neither controls), undecided locations: those where no
-    /// player's control is proved and at least one verdict is open. A location one player is
+    /// player's control is proved and at least one verdict is open, except a stone whose
+    /// opponent is proved not to control it: it is not dead, and its own player's control
+    /// of it counts nothing (rule 5 counts no live stone, and territory excludes one's own
+    /// stones), so whichever way that verdict goes the count is the same. A location one player is
     /// proved to control counts as his (its stone of the other colour is dead) even when the
     /// other player's verdict is open: that verdict could only add mutual control (ljr.md A21,
     /// never found), so such a location is decided for counting, not listed as undecided.
@@ -267,7 +270,11 @@ impl ControlMap {
             match pc.control() {
                 Control::Neither if board.is_empty_at(p) => neutral.push(p),
                 Control::Undecided
-                    if pc.black != Verdict::Controls && pc.white != Verdict::Controls =>
+                    if pc.black != Verdict::Controls
+                        && pc.white != Verdict::Controls
+                        && !board
+                            .get(p)
+                            .is_some_and(|c| pc.of(c.opp()) == Verdict::DoesNotControl) =>
                 {
                     undecided.push(p);
                 }
@@ -949,26 +956,38 @@ mod tests {
 
     /// A location one player is proved to control counts as his in the assessment even when
     /// the other's verdict is open (only mutual control, A21, could change it); a location
-    /// with no proved controller and an open verdict is undecided.
+    /// with no proved controller and an open verdict is undecided, unless it holds a stone
+    /// its opponent is proved not to control.
     #[test]
     fn a_proved_controller_decides_the_assessment_an_open_verdict_alone_does_not() {
         use Verdict::*;
-        let topo = Arc::new(Topology::grid(3, 1).unwrap());
+        let topo = Arc::new(Topology::grid(5, 1).unwrap());
         let mut board = Board::new(topo.clone());
         let (a, b, c) = (
             topo.at(0, 0).unwrap(),
             topo.at(1, 0).unwrap(),
             topo.at(2, 0).unwrap(),
         );
-        board.setup(&[(a, Some(Color::Black))]);
+        let d = topo.at(3, 0).unwrap();
+        let e = topo.at(4, 0).unwrap();
+        board.setup(&[
+            (a, Some(Color::Black)),
+            (d, Some(Color::White)),
+            (e, Some(Color::White)),
+        ]);
         let pc = |black, white| PointControl { black, white };
         let map = ControlMap {
             // a: a black stone White is proved to control, Black's verdict open;
-            // b: empty, White proved, Black open; c: both open.
+            // b: empty, White proved, Black open; c: both open; d: a white stone Black is
+            // proved not to control, White's own verdict open (decided for counting: it
+            // lives, and counts nothing whoever controls it); e: a white stone with Black's
+            // verdict open (undecided: it may be dead).
             points: vec![
                 pc(Undecided, Controls),
                 pc(Undecided, Controls),
                 pc(Undecided, Undecided),
+                pc(DoesNotControl, Undecided),
+                pc(Undecided, DoesNotControl),
             ],
             findings: Vec::new(),
             nodes: 0,
@@ -982,7 +1001,7 @@ mod tests {
         let assessment = map.assessment(&board);
         assert_eq!(assessment.dead, vec![a]);
         assert_eq!(assessment.territory[Color::White], vec![a, b]);
-        assert_eq!(assessment.undecided, vec![c]);
+        assert_eq!(assessment.undecided, vec![c, e]);
     }
 
     /// Two maps contradict each other only where both decide a verdict and differ; an open

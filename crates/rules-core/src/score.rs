@@ -82,6 +82,47 @@ impl Assessment {
         out
     }
 
+    /// The undecided points that matter to an area count (text 004 rule 9, Tromp–Taylor's
+    /// count): such a count depends only on which stones are dead, so an undecided empty
+    /// point matters only where an undecided stone could change what its region reaches.
+    /// These are the undecided stones not taken as dead, and every empty or dead point of a
+    /// region of empty and dead points next to one of them. An undecided empty point whose
+    /// region is bordered by decided stones only counts the same whatever is decided there.
+    /// Sorted.
+    #[must_use]
+    pub fn undecided_for_area(&self, board: &Board) -> Vec<Point> {
+        let topo = board.topology();
+        let n = board.len();
+        let mut is_dead = vec![false; n];
+        for p in self.dead.iter().filter(|p| p.index() < n) {
+            is_dead[p.index()] = true;
+        }
+        let open = |p: Point| board.is_empty_at(p) || is_dead[p.index()];
+        let mut out = vec![false; n];
+        let mut work: Vec<Point> = Vec::new();
+        for &p in self.undecided.iter().filter(|p| p.index() < n) {
+            if open(p) || out[p.index()] {
+                continue;
+            }
+            out[p.index()] = true;
+            // Flood the empty and dead points next to this stone.
+            work.extend(topo.neighbors(p).iter().copied().filter(|&q| open(q)));
+            while let Some(q) = work.pop() {
+                if out[q.index()] {
+                    continue;
+                }
+                out[q.index()] = true;
+                work.extend(
+                    topo.neighbors(q)
+                        .iter()
+                        .copied()
+                        .filter(|&r| open(r) && !out[r.index()]),
+                );
+            }
+        }
+        topo.points().filter(|p| out[p.index()]).collect()
+    }
+
     /// The assessment a record's end-of-game markup makes: its territory points (which, where
     /// they cover stones of the other colour, mark those stones dead — as KGS writes it) and
     /// its explicit dead-stone marks. Source `markup`.
@@ -467,7 +508,8 @@ pub struct ScoreBreakdown {
     /// Dead stones removed or counted, by colour of the stones.
     pub dead_stones: PerColor<u32>,
     /// Points whose status the assessment left undecided (each ruleset says how it counts
-    /// them: as they stand).
+    /// them: as they stand). An area count names only the points it depends on: undecided
+    /// stones and the regions next to them ([`Assessment::undecided_for_area`]).
     pub undecided: u32,
     /// Those points, by their SGF names, in point order: where the control test did not
     /// decide.
@@ -716,6 +758,55 @@ mod tests {
         assert_eq!(s.result(), "W+5.5");
         assert_eq!(points(3.0), "3");
         assert_eq!(points(3.75), "3.75");
+    }
+
+    /// For an area count only undecided stones matter, with the empty and dead points of
+    /// the regions next to them; an undecided empty point whose region only decided stones
+    /// border does not.
+    #[test]
+    fn undecided_for_area_keeps_open_stones_and_the_regions_they_touch() {
+        //  a b c d e f
+        //  X O . X X .   row a
+        //  X . X . . .   row b
+        //  O O O X . .   row c
+        let b = board(&["XO.XX.", "X.X...", "OOOX.."]);
+        let t = b.topology();
+        let at = |s: &str| t.parse_sgf(s).unwrap();
+        let names = |ps: Vec<Point>| ps.iter().map(|&p| t.sgf(p)).collect::<Vec<_>>();
+        let a = Assessment {
+            source: AssessmentSource::Auto,
+            // The black stones `aa` and `ab` are dead.
+            dead: vec![at("aa"), at("ab")],
+            territory: PerColor::new(Vec::new(), Vec::new()),
+            neutral: Vec::new(),
+            // Open: the white stone `ba`, the black stone `ea`, and the empty points `ca`
+            // and `fc`.
+            undecided: vec![at("ba"), at("ea"), at("ca"), at("fc")],
+        };
+        // `ba` touches the region {aa, ab, bb} (dead and empty points) and {ca}; `ea`
+        // touches {fa, fb, db, eb, ec, fc}. Nothing else is open.
+        assert_eq!(
+            names(a.undecided_for_area(&b)),
+            vec![
+                "aa", "ba", "ca", "ea", "fa", "ab", "bb", "db", "eb", "fb", "ec", "fc"
+            ]
+        );
+        // With `ea` decided, the empty `fc` no longer matters: its region is bordered by
+        // decided stones only.
+        let fewer = Assessment {
+            undecided: vec![at("ba"), at("ca"), at("fc")],
+            ..a.clone()
+        };
+        assert_eq!(
+            names(fewer.undecided_for_area(&b)),
+            vec!["aa", "ba", "ca", "ab", "bb"]
+        );
+        // Only empty points open: nothing matters.
+        let empties = Assessment {
+            undecided: vec![at("ca"), at("fb")],
+            ..a
+        };
+        assert!(empties.undecided_for_area(&b).is_empty());
     }
 
     /// Deciding the undecided points for one player: his territory, the other colour's
