@@ -86,7 +86,8 @@ pub struct Overlay {
     pub totals: Option<PerColor<f64>>,
     /// The result on the count (`B+4.5`).
     pub result: Option<String>,
-    /// Points the assessment left undecided (the control test proved nothing about them).
+    /// Points the count left undecided (its `undecided_points`: the control test proved
+    /// nothing about them, and for an area count they are points the count depends on).
     /// They are counted as they stand; those the count gave a kind of its own (a stone,
     /// territory, dame) are drawn with a `?` beside their symbol, the others as undecided.
     pub undecided: Vec<Point>,
@@ -224,7 +225,13 @@ impl Picture {
                             values,
                             totals: Some(PerColor::new(score.black.total, score.white.total)),
                             result: Some(score.result()),
-                            undecided: replayed.assessment.undecided.clone(),
+                            // The count's own list: an area count names only the
+                            // undecided points it depends on.
+                            undecided: score
+                                .undecided_points
+                                .iter()
+                                .filter_map(|s| topo.parse_sgf(s))
+                                .collect(),
                         });
                         picture.notes.extend(score.undecided_note());
                     }

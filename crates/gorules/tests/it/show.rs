@@ -30,6 +30,27 @@ fn ascii_nine_by_nine_under_three_rulesets() {
     }
 }
 
+/// A picture marks as undecided only the points its count says are: an area count depends
+/// on undecided stones alone, so an empty point bordered by decided stones is drawn decided
+/// under `chinese` though its control is open (as `pauli`, which counts control, draws it).
+#[test]
+fn an_area_picture_marks_only_the_points_its_count_leaves_undecided() {
+    let row = |out: &str, n: &str| {
+        out.lines()
+            .find(|l| l.starts_with(n))
+            .unwrap_or_else(|| panic!("no row {n} in {out}"))
+            .to_owned()
+    };
+    let args = |rules| ["--game", "3", "--rules", rules, "--dead", "auto"];
+    let chinese = show("pauli/ljr01-suicide.sgf", &args("chinese"));
+    let pauli = show("pauli/ljr01-suicide.sgf", &args("pauli"));
+    // A5: empty, next to Black's B5 and A4 only.
+    assert!(row(&chinese, "5 ").starts_with("5  b  X"), "{chinese}");
+    assert!(row(&pauli, "5 ").starts_with("5  b? X"), "{pauli}");
+    // The white stones whose life is open stay marked under both.
+    assert!(row(&chinese, "5 ").contains("O?"), "{chinese}");
+}
+
 #[test]
 fn ascii_during_the_game_with_move_numbers() {
     insta::assert_snapshot!(show(
