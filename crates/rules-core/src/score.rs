@@ -50,6 +50,16 @@ pub struct Assessment {
     pub undecided: Vec<Point>,
 }
 
+/// By point index below `n`, whether the point is in `points` (points at or past `n`, off
+/// the board, are ignored, as every method here ignores them).
+fn point_mask(points: &[Point], n: usize) -> Vec<bool> {
+    let mut mask = vec![false; n];
+    for p in points.iter().filter(|p| p.index() < n) {
+        mask[p.index()] = true;
+    }
+    mask
+}
+
 impl Assessment {
     /// No information: every stone counts as it stands.
     #[must_use]
@@ -64,10 +74,7 @@ impl Assessment {
     #[must_use]
     pub fn decided_for(&self, winner: Color, board: &Board) -> Assessment {
         let mut out = self.clone();
-        let mut is_dead = vec![false; board.len()];
-        for p in out.dead.iter().filter(|p| p.index() < board.len()) {
-            is_dead[p.index()] = true;
-        }
+        let mut is_dead = point_mask(&out.dead, board.len());
         for &p in &self.undecided {
             if p.index() >= board.len() {
                 continue;
@@ -92,32 +99,23 @@ impl Assessment {
     #[must_use]
     pub fn undecided_for_area(&self, board: &Board) -> Vec<Point> {
         let topo = board.topology();
-        let n = board.len();
-        let mut is_dead = vec![false; n];
-        for p in self.dead.iter().filter(|p| p.index() < n) {
-            is_dead[p.index()] = true;
-        }
+        let is_dead = point_mask(&self.dead, board.len());
         let open = |p: Point| board.is_empty_at(p) || is_dead[p.index()];
-        let mut out = vec![false; n];
-        let mut work: Vec<Point> = Vec::new();
-        for &p in self.undecided.iter().filter(|p| p.index() < n) {
-            if open(p) || out[p.index()] {
-                continue;
-            }
-            out[p.index()] = true;
-            // Flood the empty and dead points next to this stone.
-            work.extend(topo.neighbors(p).iter().copied().filter(|&q| open(q)));
-            while let Some(q) = work.pop() {
-                if out[q.index()] {
-                    continue;
+        // The undecided stones, then a flood from them through empty and dead points; a
+        // point is marked when it is queued.
+        let mut work: Vec<Point> = self
+            .undecided
+            .iter()
+            .copied()
+            .filter(|p| p.index() < board.len() && !open(*p))
+            .collect();
+        let mut out = point_mask(&work, board.len());
+        while let Some(p) = work.pop() {
+            for &q in topo.neighbors(p) {
+                if open(q) && !out[q.index()] {
+                    out[q.index()] = true;
+                    work.push(q);
                 }
-                out[q.index()] = true;
-                work.extend(
-                    topo.neighbors(q)
-                        .iter()
-                        .copied()
-                        .filter(|&r| open(r) && !out[r.index()]),
-                );
             }
         }
         topo.points().filter(|p| out[p.index()]).collect()
@@ -145,10 +143,7 @@ impl Assessment {
     #[must_use]
     pub fn live_stones_in_marked_territory(&self, board: &Board, dead: &[Point]) -> Vec<Point> {
         let topo = board.topology();
-        let mut is_dead = vec![false; board.len()];
-        for p in dead.iter().filter(|p| p.index() < board.len()) {
-            is_dead[p.index()] = true;
-        }
+        let is_dead = point_mask(dead, board.len());
         let mut out = Vec::new();
         for c in Color::BOTH {
             for &p in &self.territory[c] {
