@@ -427,3 +427,42 @@ fn an_area_gives_a_lone_wall_both_liberties_and_a_neighbour_one() {
     .unwrap();
     assert_eq!(r, pauli_control::GameOutcome::ProverWins);
 }
+
+#[test]
+fn a_chain_between_two_eye_spaces_joins_them_into_one_area() {
+    // The final position of OGS 9×9 game 628405. White's left group: the chains a5–b6–c6,
+    // a7 and c7–c6's neighbours, with the empty points d7 and d6 between them. The chain
+    // c7 has its liberties only in the two eye spaces around it, and neither space alone
+    // can keep it a liberty at every moment while keeping the others theirs, so the first
+    // pass of the decomposition drops it and with it the whole group. The second pass makes
+    // it an inner chain of one area joining both spaces (decomp.rs, `decompose`), whose
+    // local game is won: the group is White's. Here the decomposition that succeeds is the
+    // whole-game search's leaf at the root of `H` (the outside already filled), so the
+    // finding is a search of no nodes.
+    let b = board(&[
+        "...XX.X..",
+        "XXXOOX.X.",
+        "OXO.OOX..",
+        "OOO.OOOXX",
+        "OOXOO.OOX",
+        "XXXXO..XO",
+        "X.XXOO..O",
+        ".X.XXO.O.",
+        "....XXO..",
+    ]);
+    // The small-board budgets (9×9 gets ten times the 19×19 nodes), the decomposition alone.
+    let m = analyze(&b, &[], &Options::default()).unwrap();
+    for p in pts(&b, "ac cc dc ad bd cd dd ae be") {
+        assert_eq!(m.control(p), Control::White, "{}", picture(&b, &m));
+    }
+    let f = m
+        .findings
+        .iter()
+        .find(|f| {
+            f.player == Color::White
+                && f.verdict == Verdict::Controls
+                && f.set.contains(&pt(&b, "cc"))
+        })
+        .expect("a finding");
+    assert!(f.set.contains(&pt(&b, "dc")) && f.set.contains(&pt(&b, "dd")));
+}
