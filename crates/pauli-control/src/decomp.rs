@@ -144,7 +144,8 @@ pub(crate) fn decompose<G: Graph>(
     check_hostile: bool,
     ctx: &mut LocalCtx,
 ) -> Decomposition {
-    let first = decompose_with(g, scope, check_hostile, &[], ctx);
+    let setup = Setup::new(g, check_hostile);
+    let first = decompose_with(g, scope, &setup, &[], ctx);
     if first.covers_scope || !first.short.iter().any(|&s| s) {
         return first;
     }
@@ -152,7 +153,7 @@ pub(crate) fn decompose<G: Graph>(
     // made of all their regions. Both passes are sound; the larger set is kept. (A third
     // pass, merging the chains the second one drops as well, gained nothing on 30 counted
     // games per source.)
-    let second = decompose_with(g, scope, check_hostile, &first.short, ctx);
+    let second = decompose_with(g, scope, &setup, &first.short, ctx);
     let size = |d: &Decomposition| {
         d.chain_in.iter().filter(|&&x| x).count() + d.region_in.iter().filter(|&&x| x).count()
     };
@@ -170,44 +171,45 @@ pub(crate) fn decompose<G: Graph>(
     }
 }
 
-/// [`decompose`] with the chains marked in `merge` (when every region next to them is usable
-/// and the result not larger than [`MERGE_MAX`]) made inner chains of one area joining their
-/// regions: such a chain has all its liberties in that area, which is what makes a chain
-/// inner (the local game may capture it, or must end with it clean, two liberties), so the
-/// decomposition theorem holds for the joined area as for any other.
-fn decompose_with<G: Graph>(
-    g: &G,
-    scope: &[bool],
-    check_hostile: bool,
-    merge: &[bool],
-    ctx: &mut LocalCtx,
-) -> Decomposition {
-    let ch = graph::chains(g, Side::Prover);
-    let rg = graph::free_regions(g, Side::Prover);
-    let nc = ch.members.len();
-    let nr = rg.members.len();
-    // Hostility: refuter chains that are members of his maximal formation or Benson-alive.
-    let mut refuter_immortal = vec![false; g.len()];
-    if check_hostile {
-        let rch = graph::chains(g, Side::Refuter);
-        let form = graph::max_formation(g, Side::Refuter, &rch, &[]);
-        let alive = graph::benson(g, Side::Refuter, &rch, &[]);
-        for (c, m) in rch.members.iter().enumerate() {
-            if alive[c] || form[m[0]] {
-                for &p in m {
+/// What both passes of [`decompose`] start from: the prover's chains and regions, which
+/// chains touch which regions, and the refuter's stones that can never be captured.
+struct Setup {
+    ch: Chains,
+    rg: Chains,
+    /// Refuter stones in his maximal formation or Benson-alive (only with `check_hostile`).
+    refuter_immortal: Vec<bool>,
+    region_chains: Vec<Vec<u32>>,
+    chain_regions: Vec<Vec<u32>>,
+}
+
+impl Setup {
+    fn new<G: Graph>(g: &G, check_hostile: bool) -> Setup {
+        let ch = graph::chains(g, Side::Prover);
+        let rg = graph::free_regions(g, Side::Prover);
+        let nc = ch.members.len();
+        let nr = rg.members.len();
+        // Hostility: refuter chains that are members of his maximal formation or
+        // Benson-alive.
+        let mut refuter_immortal = vec![false; g.len()];
+        if check_hostile {
+            let rch = graph::chains(g, Side::Refuter);
+            let form = graph::max_formation(g, Side::Refuter, &rch, &[]);
+            let alive = graph::benson(g, Side::Refuter, &rch, &[]);
+            for (c, m) in rch.members.iter().enumerate() {
+                if alive[c] || form[m[0]] {
+                    for &p in m {
+                        refuter_immortal[p] = true;
+                    }
+                }
+            }
+            for p in 0..g.len() {
+                if form[p] {
                     refuter_immortal[p] = true;
                 }
             }
         }
-        for p in 0..g.len() {
-            if form[p] {
-                refuter_immortal[p] = true;
-            }
-        }
-    }
-    let mut region_chains: Vec<Vec<u32>> = vec![Vec::new(); nr];
-    let mut chain_regions: Vec<Vec<u32>> = vec![Vec::new(); nc];
-    {
+        let mut region_chains: Vec<Vec<u32>> = vec![Vec::new(); nr];
+        let mut chain_regions: Vec<Vec<u32>> = vec![Vec::new(); nc];
         let mut mark = vec![u32::MAX; nc];
         for (r, pts) in rg.members.iter().enumerate() {
             for &p in pts {
@@ -221,7 +223,37 @@ fn decompose_with<G: Graph>(
                 }
             }
         }
+        Setup {
+            ch,
+            rg,
+            refuter_immortal,
+            region_chains,
+            chain_regions,
+        }
     }
+}
+
+/// [`decompose`] with the chains marked in `merge` (when every region next to them is usable
+/// and the result not larger than [`MERGE_MAX`]) made inner chains of one area joining their
+/// regions: such a chain has all its liberties in that area, which is what makes a chain
+/// inner (the local game may capture it, or must end with it clean, two liberties), so the
+/// decomposition theorem holds for the joined area as for any other.
+fn decompose_with<G: Graph>(
+    g: &G,
+    scope: &[bool],
+    setup: &Setup,
+    merge: &[bool],
+    ctx: &mut LocalCtx,
+) -> Decomposition {
+    let Setup {
+        ch,
+        rg,
+        refuter_immortal,
+        region_chains,
+        chain_regions,
+    } = setup;
+    let nc = ch.members.len();
+    let nr = rg.members.len();
     let mut areas: Vec<Area> = rg
         .members
         .iter()
@@ -309,7 +341,7 @@ fn decompose_with<G: Graph>(
     let area_of = area_of;
     for c in 0..nc {
         if state[c] == ChainState::Excluded {
-            drop_chain(c, &chain_regions, &area_of, &mut areas, &mut state);
+            drop_chain(c, chain_regions, &area_of, &mut areas, &mut state);
         }
     }
     // Which chains were dropped for want of credits with all their regions usable.
@@ -404,7 +436,7 @@ fn decompose_with<G: Graph>(
                         }
                         let base = connects(&links, ai);
                         let (credit, result) =
-                            eye_credit(g, &areas[ai], &sig, &need, base, &ch, ctx);
+                            eye_credit(g, &areas[ai], &sig, &need, base, ch, ctx);
                         areas[ai].credit = Some(Judged {
                             sig: sig.clone(),
                             need,
@@ -434,7 +466,7 @@ fn decompose_with<G: Graph>(
                     short[c] = chain_regions[c]
                         .iter()
                         .all(|&r| usable[area_of[r as usize] as usize]);
-                    drop_chain(c, &chain_regions, &area_of, &mut areas, &mut state);
+                    drop_chain(c, chain_regions, &area_of, &mut areas, &mut state);
                     changed = true;
                 }
             }
@@ -505,8 +537,8 @@ fn decompose_with<G: Graph>(
         .map(|c| chain_in[c] && state[c] == ChainState::Anchor)
         .collect();
     Decomposition {
-        chains: ch,
-        regions: rg,
+        chains: ch.clone(),
+        regions: rg.clone(),
         chain_in,
         anchor,
         region_in,
