@@ -93,6 +93,19 @@ pub struct CheckArgs {
     /// draws it).
     #[arg(long, value_name = "DIR")]
     pub pictures: Option<std::path::PathBuf>,
+
+    /// Also count by folder: the summary (table and JSON `summary.folders`) gets the same
+    /// figures for each folder below a directory named on the command line, by its first
+    /// DEPTH folders (`--by-folder` is 1, `--by-folder=2` two; an archive counts as a
+    /// folder). For a corpus of one folder per source, a line per source.
+    #[arg(
+        long,
+        value_name = "DEPTH",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "1"
+    )]
+    pub by_folder: Option<usize>,
 }
 
 /// `--format` of `check`.
@@ -182,6 +195,9 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
         shard: args.shard.map(|s| s.to_string()),
         ..Summary::default()
     };
+    let mut folders = args
+        .by_folder
+        .map(|depth| check_report::Folders::new(&args.paths, depth));
     let mut skipped: Vec<(String, String)> = Vec::new();
     let start = Instant::now();
     let mut first_file = true;
@@ -219,6 +235,9 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
             match d {
                 Done::Skipped { name, reason } => {
                     summary.add_skipped();
+                    if let Some(folders) = folders.as_mut() {
+                        folders.add_skipped(&name);
+                    }
                     match args.format {
                         CheckFormat::Jsonl => {
                             check_report::write_jsonl_skipped(&mut out, &name, &reason)?;
@@ -229,6 +248,9 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
                 }
                 Done::File(f) => {
                     let problems = summary.add_file(&f);
+                    if let Some(folders) = folders.as_mut() {
+                        folders.add_file(&f);
+                    }
                     match args.format {
                         CheckFormat::Jsonl => check_report::write_jsonl_file(&mut out, &f)?,
                         CheckFormat::Json => {
@@ -268,6 +290,9 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
         .map_err(|_| anyhow::anyhow!("the reader thread panicked"))?;
     progress.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
+    if let Some(folders) = folders {
+        summary.folders = folders.finish();
+    }
 
     // `status` says what was found; `exit_code` is what the process returns (0 with
     // --exit-zero).

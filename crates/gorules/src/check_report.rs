@@ -93,6 +93,9 @@ pub struct Summary {
     pub rulesets: Vec<RulesetSummary>,
     /// Games with at least one finding of each kind (any ruleset).
     pub findings: FindingCounts,
+    /// With `--by-folder`: the same counts for each folder, in the order of their names.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub folders: Vec<FolderSummary>,
     /// The shard checked (`K/N`), when one was asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<String>,
@@ -179,6 +182,116 @@ pub struct ResultCounts {
     pub not_comparable: u64,
     /// The record has no result.
     pub no_result: u64,
+}
+
+/// One folder's figures (`--by-folder`): the counts of the whole summary, for the files below
+/// one folder.
+#[derive(Debug, Default, Clone, Serialize, schemars::JsonSchema)]
+pub struct FolderSummary {
+    /// The folder: a directory named on the command line followed by the first `DEPTH`
+    /// folders of a file's path below it (the directory alone for the files directly in it;
+    /// an archive's members as `name.zip!folder`), or for a file named on its own or matched
+    /// by a pattern, the folder it is in (`.` for none).
+    pub folder: String,
+    /// Files and archive members met.
+    pub files: FileCounts,
+    /// Games met in the files that were read.
+    pub games: GameCounts,
+    /// Per ruleset, in the order met in this folder.
+    pub rulesets: Vec<RulesetSummary>,
+    /// Games with at least one finding of each kind.
+    pub findings: FindingCounts,
+}
+
+/// The per-folder summaries of `--by-folder`, built beside the whole one.
+pub struct Folders {
+    roots: Vec<String>,
+    depth: usize,
+    by: BTreeMap<String, Summary>,
+}
+
+impl Folders {
+    /// Groups the files below the inputs `roots` (the command line's paths) by their first
+    /// `depth` folders (at least one).
+    pub fn new(roots: &[String], depth: usize) -> Folders {
+        Folders {
+            roots: roots.to_vec(),
+            depth: depth.max(1),
+            by: BTreeMap::new(),
+        }
+    }
+
+    /// The folder of a file or member name (see [`FolderSummary::folder`]).
+    pub fn folder_of(&self, name: &str) -> String {
+        let root = self
+            .roots
+            .iter()
+            .map(|r| r.trim_end_matches('/'))
+            .filter(|r| {
+                !r.is_empty()
+                    && name.len() > r.len() + 1
+                    && name.starts_with(r)
+                    && matches!(name.as_bytes()[r.len()], b'/' | b'!')
+            })
+            .max_by_key(|r| r.len());
+        // The folders of a path, an archive counting as one (`name.zip!`).
+        let folders = |path: &str| -> Vec<String> {
+            let path = path.replace('!', "!/");
+            let mut parts: Vec<String> = path.split('/').map(str::to_owned).collect();
+            parts.pop();
+            parts.retain(|p| !p.is_empty() && p != ".");
+            parts
+        };
+        let joined = |parts: Vec<String>| parts.join("/").replace("!/", "!");
+        match root {
+            Some(r) => {
+                let mut parts = folders(&name[r.len() + 1..]);
+                parts.truncate(self.depth);
+                if parts.is_empty() {
+                    r.to_owned()
+                } else {
+                    let sep = char::from(name.as_bytes()[r.len()]);
+                    format!("{r}{sep}{}", joined(parts))
+                }
+            }
+            None => {
+                let parts = folders(name);
+                if parts.is_empty() {
+                    ".".to_owned()
+                } else {
+                    joined(parts)
+                }
+            }
+        }
+    }
+
+    /// Counts a skipped file.
+    pub fn add_skipped(&mut self, name: &str) {
+        self.by
+            .entry(self.folder_of(name))
+            .or_default()
+            .add_skipped();
+    }
+
+    /// Counts one file's report.
+    pub fn add_file(&mut self, f: &FileReport) {
+        let key = self.folder_of(&f.file);
+        self.by.entry(key).or_default().add_file(f);
+    }
+
+    /// The summaries, by folder name.
+    pub fn finish(self) -> Vec<FolderSummary> {
+        self.by
+            .into_iter()
+            .map(|(folder, s)| FolderSummary {
+                folder,
+                files: s.files,
+                games: s.games,
+                rulesets: s.rulesets,
+                findings: s.findings,
+            })
+            .collect()
+    }
 }
 
 /// One problem worth a line in the table: where, and what.
@@ -452,6 +565,7 @@ pub fn write_summary_table(
         }
         right_align(&mut t, 1..11);
         writeln!(out, "{t}")?;
+        write_folder_table(out, &s.folders)?;
         for r in s
             .rulesets
             .iter()
@@ -513,10 +627,109 @@ pub fn write_summary_table(
     )
 }
 
+/// The `--by-folder` table: a line per folder and ruleset.
+fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Result<()> {
+    if folders.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "By folder:")?;
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .set_header(vec![
+            "folder",
+            "files",
+            "games",
+            "unreadable",
+            "ruleset",
+            "replayed",
+            "forbidden",
+            "result agrees",
+            "differs",
+            "undecided",
+            "not comparable",
+            "no result",
+            "undecided points",
+        ]);
+    for f in folders {
+        let head = |first: bool| -> Vec<String> {
+            if first {
+                vec![
+                    f.folder.clone(),
+                    f.files.total.to_string(),
+                    f.games.total.to_string(),
+                    (f.files.unreadable + f.games.unreadable).to_string(),
+                ]
+            } else {
+                vec![String::new(); 4]
+            }
+        };
+        if f.rulesets.is_empty() {
+            let mut row = head(true);
+            row.extend(std::iter::repeat_n("·".to_owned(), 9));
+            t.add_row(row);
+        }
+        for (i, r) in f.rulesets.iter().enumerate() {
+            let mut row = head(i == 0);
+            row.extend([
+                r.ruleset.clone(),
+                r.games.to_string(),
+                r.forbidden.to_string(),
+                r.result.agrees.to_string(),
+                r.result.differs.to_string(),
+                r.result.undecided.to_string(),
+                r.result.not_comparable.to_string(),
+                r.result.no_result.to_string(),
+                r.undecided.to_string(),
+            ]);
+            t.add_row(row);
+        }
+    }
+    right_align(&mut t, 1..4);
+    right_align(&mut t, 5..13);
+    writeln!(out, "{t}")
+}
+
 fn right_align(t: &mut Table, cols: std::ops::Range<usize>) {
     for c in cols {
         if let Some(col) = t.column_mut(c) {
             col.set_cell_alignment(CellAlignment::Right);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Folders;
+
+    #[test]
+    fn a_file_belongs_to_the_folders_below_the_input_it_came_from() {
+        let roots = [
+            "corpus/".to_owned(),
+            "corpus/kgs".to_owned(),
+            "a.zip".to_owned(),
+        ];
+        let one = Folders::new(&roots, 1);
+        let two = Folders::new(&roots, 2);
+        // The longest input that is a folder of the name wins.
+        assert_eq!(one.folder_of("corpus/ogs/9x9/1.sgf"), "corpus/ogs");
+        assert_eq!(two.folder_of("corpus/ogs/9x9/1.sgf"), "corpus/ogs/9x9");
+        assert_eq!(one.folder_of("corpus/kgs/2001/x.sgf"), "corpus/kgs/2001");
+        // Directly in an input: the input.
+        assert_eq!(one.folder_of("corpus/MANIFEST.md"), "corpus");
+        // An archive is a folder; members are grouped below it.
+        assert_eq!(one.folder_of("corpus/b.tar.gz!g/x.sgf"), "corpus/b.tar.gz!");
+        assert_eq!(
+            two.folder_of("corpus/b.tar.gz!g/x.sgf"),
+            "corpus/b.tar.gz!g"
+        );
+        assert_eq!(one.folder_of("a.zip!games/x.sgf"), "a.zip!games");
+        assert_eq!(one.folder_of("a.zip!x.sgf"), "a.zip");
+        // Not below an input (a file named on its own, a pattern, stdin): its folder.
+        assert_eq!(one.folder_of("elsewhere/deep/x.sgf"), "elsewhere/deep");
+        assert_eq!(one.folder_of("x.sgf"), ".");
+        assert_eq!(one.folder_of("-"), ".");
+        // A name that merely starts with an input's name is not below it.
+        assert_eq!(one.folder_of("corpus2/x.sgf"), "corpus2");
     }
 }

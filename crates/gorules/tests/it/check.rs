@@ -438,3 +438,111 @@ fn snapshots_of_replay_formats_with_the_exit_code() {
         transcript(&["replay", "fixtures/archives/README.md"])
     );
 }
+
+/// `--by-folder`: every file below a directory named on the command line is counted once
+/// more under its folder (an archive named on its own: under its members' folders), and the
+/// folders add up to the whole summary.
+#[test]
+fn by_folder_counts_add_up_to_the_whole() {
+    let (recs, out) = jsonl(&[
+        "--rules",
+        "tromp-taylor,chinese",
+        "--by-folder",
+        "fixtures",
+        "fixtures/archives/mixed.zip",
+    ]);
+    assert_eq!(code(&out), 2, "mixed.zip has a broken member");
+    let s = recs.last().unwrap();
+    let folders = s["folders"].as_array().expect("summary.folders");
+    let names: Vec<&str> = folders
+        .iter()
+        .map(|f| f["folder"].as_str().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    assert_eq!(names, sorted, "in the order of their names");
+    for expected in [
+        "fixtures/archives",
+        "fixtures/chinese",
+        "fixtures/diff",
+        "fixtures/archives/mixed.zip!games",
+    ] {
+        assert!(names.contains(&expected), "{expected} in {names:?}");
+    }
+    // Depth 1: `fixtures` itself (its README) or one folder below it; the members of
+    // mixed.zip, named on its own, below it.
+    assert!(
+        names
+            .iter()
+            .all(|n| n.matches('/').count() <= 1 || n.contains('!')),
+        "one level: {names:?}"
+    );
+    let n = |v: &Value| v.as_u64().unwrap();
+    let sum = |path: &[&str]| -> u64 {
+        folders
+            .iter()
+            .map(|f| path.iter().fold(f, |v, k| &v[*k]))
+            .map(n)
+            .sum()
+    };
+    for path in [
+        ["files", "total"],
+        ["files", "read"],
+        ["files", "skipped"],
+        ["files", "unreadable"],
+        ["games", "total"],
+        ["games", "unreadable"],
+    ] {
+        assert_eq!(sum(&path), n(&s[path[0]][path[1]]), "{path:?}");
+    }
+    for ruleset in ["tromp-taylor", "chinese"] {
+        let whole = s["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["ruleset"] == ruleset)
+            .unwrap();
+        for key in [
+            "agrees",
+            "differs",
+            "undecided",
+            "not_comparable",
+            "no_result",
+        ] {
+            let parts: u64 = folders
+                .iter()
+                .flat_map(|f| f["rulesets"].as_array().unwrap())
+                .filter(|r| r["ruleset"] == ruleset)
+                .map(|r| n(&r["result"][key]))
+                .sum();
+            assert_eq!(parts, n(&whole["result"][key]), "{ruleset} {key}");
+        }
+    }
+    // The archive named on its own is grouped by its members' folders; it is also met
+    // under `fixtures`, with the same names, so each member is counted there twice.
+    let games = folders
+        .iter()
+        .find(|f| f["folder"] == "fixtures/archives/mixed.zip!games")
+        .unwrap();
+    assert_eq!(n(&games["games"]["unreadable"]), 2, "c-broken.sgf, twice");
+    assert_eq!(n(&games["files"]["total"]), 8, "four members, twice");
+    // Without the option there is no `folders`.
+    let (recs, _) = jsonl(&["--rules", "tromp-taylor", "fixtures/diff"]);
+    assert!(recs.last().unwrap().get("folders").is_none());
+}
+
+#[test]
+fn by_folder_table_snapshot() {
+    insta::assert_snapshot!(
+        "check_table_by_folder",
+        transcript(&[
+            "check",
+            "--quiet",
+            "--rules",
+            "chinese,pauli",
+            "--by-folder",
+            "fixtures/archives/mixed.tar.gz",
+            "fixtures/diff",
+        ])
+    );
+}
