@@ -170,6 +170,9 @@ pub struct RulesetSummary {
 pub struct ResultCounts {
     /// Same winner and margin.
     pub agrees: u64,
+    /// Counts, as they stand, at most one point from the recorded margin
+    /// (`check.margin_difference`), agreements included, whatever the status.
+    pub within_one: u64,
     /// A different winner or margin: a result mismatch.
     pub differs: u64,
     /// Of `differs`, those whose check names a likely cause (`check.likely_cause`: the
@@ -396,6 +399,7 @@ impl Summary {
                     ),
                 });
             }
+            s.result.within_one += u64::from(v.check.within_one_point());
             match v.check.status {
                 CheckStatus::Agrees => s.result.agrees += 1,
                 CheckStatus::Differs => {
@@ -541,6 +545,7 @@ pub fn write_summary_table(
                 "legal",
                 "forbidden",
                 "result agrees",
+                "within 1 pt",
                 "differs",
                 "undecided",
                 "not comparable",
@@ -555,6 +560,7 @@ pub fn write_summary_table(
                 r.legal.to_string(),
                 r.forbidden.to_string(),
                 r.result.agrees.to_string(),
+                r.result.within_one.to_string(),
                 r.result.differs.to_string(),
                 r.result.undecided.to_string(),
                 r.result.not_comparable.to_string(),
@@ -563,7 +569,7 @@ pub fn write_summary_table(
                 r.unscored.to_string(),
             ]);
         }
-        right_align(&mut t, 1..11);
+        right_align(&mut t, 1..12);
         writeln!(out, "{t}")?;
         write_folder_table(out, &s.folders)?;
         for r in s
@@ -645,6 +651,7 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
             "replayed",
             "forbidden",
             "result agrees",
+            "within 1 pt",
             "differs",
             "undecided",
             "not comparable",
@@ -666,7 +673,7 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
         };
         if f.rulesets.is_empty() {
             let mut row = head(true);
-            row.extend(std::iter::repeat_n("·".to_owned(), 9));
+            row.extend(std::iter::repeat_n("·".to_owned(), 10));
             t.add_row(row);
         }
         for (i, r) in f.rulesets.iter().enumerate() {
@@ -676,6 +683,7 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
                 r.games.to_string(),
                 r.forbidden.to_string(),
                 r.result.agrees.to_string(),
+                r.result.within_one.to_string(),
                 r.result.differs.to_string(),
                 r.result.undecided.to_string(),
                 r.result.not_comparable.to_string(),
@@ -686,7 +694,7 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
         }
     }
     right_align(&mut t, 1..4);
-    right_align(&mut t, 5..13);
+    right_align(&mut t, 5..14);
     writeln!(out, "{t}")
 }
 

@@ -506,6 +506,20 @@ pub fn check_result(
     }
     let same_winner = winner == score.winner.color();
     let same_margin = (margin - score.margin.abs()).abs() < 1e-9;
+    // Black's margin as the record has it.
+    let recorded_margin = match winner {
+        Some(Color::Black) => margin,
+        Some(Color::White) => -margin,
+        None => 0.0,
+    };
+    let compared = |status: CheckStatus, detail: String| ResultCheck {
+        margin_difference: Some(if same_winner && same_margin {
+            0.0
+        } else {
+            score.margin - recorded_margin
+        }),
+        ..ResultCheck::new(status, detail)
+    };
     // Points the assessment left undecided were counted as they stand: say so, with what
     // deciding them could make of the count.
     let computed = match score.undecided_note() {
@@ -513,23 +527,17 @@ pub fn check_result(
         None => computed,
     };
     if same_winner && same_margin {
-        return ResultCheck::new(
+        return compared(
             CheckStatus::Agrees,
             format!("record says {}, computed {computed}", recorded.raw),
         );
     }
-    // Black's margin as the record has it.
-    let recorded_margin = match winner {
-        Some(Color::Black) => margin,
-        Some(Color::White) => -margin,
-        None => 0.0,
-    };
     if score
         .undecided_range
         .as_ref()
         .is_some_and(|r: &MarginRange| r.contains(recorded_margin))
     {
-        return ResultCheck::new(
+        return compared(
             CheckStatus::Undecided,
             format!(
                 "the record's result is one the undecided points allow: record says {}, \
@@ -549,12 +557,14 @@ pub fn check_result(
         .map(|c| format!("; {}", describe_cause(c)))
         .unwrap_or_default();
     ResultCheck {
-        status: CheckStatus::Differs,
-        detail: format!(
-            "result differs from the record: record says {}, computed {computed}{hint}",
-            recorded.raw
-        ),
         likely_cause: cause,
+        ..compared(
+            CheckStatus::Differs,
+            format!(
+                "result differs from the record: record says {}, computed {computed}{hint}",
+                recorded.raw
+            ),
+        )
     }
 }
 
@@ -760,6 +770,43 @@ mod tests {
             status(&b, &score(4, Some((-4.5, 11.5)))).0,
             CheckStatus::Agrees
         );
+    }
+
+    /// A count compared with a recorded count carries the difference of the margins (Black's
+    /// view), agreements included; results that are no count carry none.
+    #[test]
+    fn compared_counts_carry_the_difference_of_the_margins() {
+        let check = |rec: &GameRecord, s: &ScoreBreakdown| {
+            check_result(rec, Counting::Territory, None, Some(s), false)
+        };
+        // The count is B+3.5.
+        let w = record("W+2.5", Color::White, 2.5);
+        let c = check(&w, &score(0, None));
+        assert_eq!(c.margin_difference, Some(6.0));
+        assert!(!c.within_one_point());
+        let c = check(&record("B+2.5", Color::Black, 2.5), &score(0, None));
+        assert_eq!(c.status, CheckStatus::Differs);
+        assert_eq!(c.margin_difference, Some(1.0));
+        assert!(c.within_one_point());
+        let c = check(&record("B+4.5", Color::Black, 4.5), &score(0, None));
+        assert_eq!(c.margin_difference, Some(-1.0));
+        assert!(c.within_one_point());
+        let c = check(&record("B+3.5", Color::Black, 3.5), &score(0, None));
+        assert_eq!(c.status, CheckStatus::Agrees);
+        assert_eq!(c.margin_difference, Some(0.0));
+        // Undecided: measured on the count as it stands.
+        let c = check(&w, &score(4, Some((-4.5, 11.5))));
+        assert_eq!(c.status, CheckStatus::Undecided);
+        assert_eq!(c.margin_difference, Some(6.0));
+        // No count to compare: nothing.
+        let mut r = record("B+R", Color::Black, 0.0);
+        r.result.as_mut().unwrap().outcome = Outcome::Resignation {
+            winner: Color::Black,
+        };
+        let c = check(&r, &score(0, None));
+        assert_eq!(c.status, CheckStatus::NotComparable);
+        assert_eq!(c.margin_difference, None);
+        assert!(!c.within_one_point());
     }
 
     /// A count of a handicap game that differs from the record by one point per handicap

@@ -114,7 +114,7 @@ pub enum CheckStatus {
 }
 
 /// The comparison with the recorded result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ResultCheck {
     /// The outcome of the comparison.
@@ -125,17 +125,30 @@ pub struct ResultCheck {
     /// detail says it in words too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub likely_cause: Option<LikelyCause>,
+    /// For a count compared with a recorded count (`agrees`, `differs`, `undecided`): the
+    /// count's margin minus the record's, in points, from Black's side (positive: the count
+    /// favours Black more than the record does), undecided points counted as they stand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin_difference: Option<f64>,
 }
 
 impl ResultCheck {
-    /// A check with no recognised cause.
+    /// A check with no recognised cause and no margins compared.
     #[must_use]
     pub fn new(status: CheckStatus, detail: String) -> ResultCheck {
         ResultCheck {
             status,
             detail,
             likely_cause: None,
+            margin_difference: None,
         }
+    }
+
+    /// Whether the count, as it stands, is at most one point from the recorded margin.
+    #[must_use]
+    pub fn within_one_point(&self) -> bool {
+        self.margin_difference
+            .is_some_and(|d| d.abs() <= 1.0 + 1e-9)
     }
 }
 
