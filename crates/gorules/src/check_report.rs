@@ -539,35 +539,22 @@ pub fn write_summary_table(
         let mut t = Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
             .set_content_arrangement(ContentArrangement::Disabled)
-            .set_header(vec![
-                "ruleset",
-                "games",
-                "legal",
-                "forbidden",
-                "result agrees",
-                "within 1 pt",
-                "differs",
-                "undecided",
-                "not comparable",
-                "no result",
-                "undecided points",
-                "not counted",
-            ]);
+            .set_header(
+                vec!["ruleset", "games", "legal", "forbidden"]
+                    .into_iter()
+                    .chain(RESULT_HEADS)
+                    .chain(["undecided points", "not counted"]),
+            );
         for r in &s.rulesets {
-            t.add_row(vec![
+            let mut row = vec![
                 r.ruleset.clone(),
                 r.games.to_string(),
                 r.legal.to_string(),
                 r.forbidden.to_string(),
-                r.result.agrees.to_string(),
-                r.result.within_one.to_string(),
-                r.result.differs.to_string(),
-                r.result.undecided.to_string(),
-                r.result.not_comparable.to_string(),
-                r.result.no_result.to_string(),
-                r.undecided.to_string(),
-                r.unscored.to_string(),
-            ]);
+            ];
+            row.extend(result_cells(r));
+            row.extend([r.undecided.to_string(), r.unscored.to_string()]);
+            t.add_row(row);
         }
         right_align(&mut t, 1..12);
         writeln!(out, "{t}")?;
@@ -633,6 +620,30 @@ pub fn write_summary_table(
     )
 }
 
+/// The heads of the result columns of both tables, in the order of [`result_cells`].
+const RESULT_HEADS: [&str; 6] = [
+    "result agrees",
+    "within 1 pt",
+    "differs",
+    "undecided",
+    "not comparable",
+    "no result",
+];
+
+/// A ruleset's comparison with the records, as table cells (see [`RESULT_HEADS`]).
+fn result_cells(r: &RulesetSummary) -> [String; 6] {
+    let c = &r.result;
+    [
+        c.agrees,
+        c.within_one,
+        c.differs,
+        c.undecided,
+        c.not_comparable,
+        c.no_result,
+    ]
+    .map(|n| n.to_string())
+}
+
 /// The `--by-folder` table: a line per folder and ruleset.
 fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Result<()> {
     if folders.is_empty() {
@@ -642,22 +653,20 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Disabled)
-        .set_header(vec![
-            "folder",
-            "files",
-            "games",
-            "unreadable",
-            "ruleset",
-            "replayed",
-            "forbidden",
-            "result agrees",
-            "within 1 pt",
-            "differs",
-            "undecided",
-            "not comparable",
-            "no result",
-            "undecided points",
-        ]);
+        .set_header(
+            vec![
+                "folder",
+                "files",
+                "games",
+                "unreadable",
+                "ruleset",
+                "replayed",
+                "forbidden",
+            ]
+            .into_iter()
+            .chain(RESULT_HEADS)
+            .chain(["undecided points"]),
+        );
     for f in folders {
         let head = |first: bool| -> Vec<String> {
             if first {
@@ -682,14 +691,9 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
                 r.ruleset.clone(),
                 r.games.to_string(),
                 r.forbidden.to_string(),
-                r.result.agrees.to_string(),
-                r.result.within_one.to_string(),
-                r.result.differs.to_string(),
-                r.result.undecided.to_string(),
-                r.result.not_comparable.to_string(),
-                r.result.no_result.to_string(),
-                r.undecided.to_string(),
             ]);
+            row.extend(result_cells(r));
+            row.push(r.undecided.to_string());
             t.add_row(row);
         }
     }
