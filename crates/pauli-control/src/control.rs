@@ -437,9 +437,6 @@ fn run_h<const W: usize>(
 struct Side {
     color: Color,
     d: Decomposition,
-    /// Chains next to each region, regions next to each chain.
-    region_chains: Vec<Vec<u32>>,
-    chain_regions: Vec<Vec<u32>>,
     hostile: Vec<bool>,
     verdict: Vec<Verdict>,
 }
@@ -450,28 +447,12 @@ impl Side {
         let n = real.len();
         let d = decomp::decompose(&view, &vec![true; n], true, ctx);
         let nr = d.regions.members.len();
-        let nc = d.chains.members.len();
-        let mut region_chains = vec![Vec::new(); nr];
-        let mut chain_regions = vec![Vec::new(); nc];
-        for (r, pts) in d.regions.members.iter().enumerate() {
-            for &p in pts {
-                for q in real.nbrs(p) {
-                    let c = d.chains.id[q];
-                    if c != NO && !region_chains[r].contains(&c) {
-                        region_chains[r].push(c);
-                        chain_regions[c as usize].push(r as u32);
-                    }
-                }
-            }
-        }
         let hostile = (0..nr)
             .map(|r| d.area_notes[d.area_of_region[r] as usize] == AreaNote::Hostile)
             .collect();
         Side {
             color,
             d,
-            region_chains,
-            chain_regions,
             hostile,
             verdict: vec![Verdict::Undecided; n],
         }
@@ -494,7 +475,7 @@ impl Side {
             while let Some((is_region, i)) = stack.pop() {
                 if is_region {
                     rs.push(i);
-                    for &c in &self.region_chains[i as usize] {
+                    for &c in &self.d.region_chains[i as usize] {
                         if self.d.chain_in[c as usize] && !seen_c[c as usize] {
                             seen_c[c as usize] = true;
                             stack.push((false, c));
@@ -502,7 +483,7 @@ impl Side {
                     }
                 } else {
                     cs.push(i);
-                    for &r in &self.chain_regions[i as usize] {
+                    for &r in &self.d.chain_regions[i as usize] {
                         if self.d.region_in[r as usize] && !seen_r[r as usize] {
                             seen_r[r as usize] = true;
                             stack.push((true, r));
@@ -617,7 +598,7 @@ pub fn analyze(
             let inside = pts.iter().all(|&t| {
                 if real.cells[t] == Some(me.color) {
                     let c = me.d.chains.id[t];
-                    me.chain_regions[c as usize].contains(&g)
+                    me.d.chain_regions[c as usize].contains(&g)
                 } else {
                     me.d.regions.id[t] == g
                 }
@@ -661,7 +642,7 @@ fn refute_static(s: &mut Side, findings: &mut Vec<Finding>) {
         }
     }
     for (c, members) in s.d.chains.members.iter().enumerate() {
-        if s.chain_regions[c].iter().all(|&r| s.hostile[r as usize]) {
+        if s.d.chain_regions[c].iter().all(|&r| s.hostile[r as usize]) {
             for &p in members {
                 if s.verdict[p] == Verdict::Undecided {
                     s.verdict[p] = Verdict::DoesNotControl;
@@ -700,7 +681,7 @@ fn search_rest(
         }
         let starts: Vec<u32> = if real.cells[x] == Some(s.color) {
             let c = s.d.chains.id[x];
-            s.chain_regions[c as usize]
+            s.d.chain_regions[c as usize]
                 .iter()
                 .copied()
                 .filter(|&r| !s.hostile[r as usize])
@@ -719,8 +700,8 @@ fn search_rest(
         }
         while let Some(r) = stack.pop() {
             u.push(r);
-            for &c in &s.region_chains[r as usize] {
-                for &r2 in &s.chain_regions[c as usize] {
+            for &c in &s.d.region_chains[r as usize] {
+                for &r2 in &s.d.chain_regions[c as usize] {
                     if !s.hostile[r2 as usize] && !done[r2 as usize] {
                         done[r2 as usize] = true;
                         stack.push(r2);
@@ -740,7 +721,7 @@ fn set_of(s: &Side, regions: &[u32], n: usize) -> Vec<bool> {
         for &p in &s.d.regions.members[r as usize] {
             in_s[p] = true;
         }
-        for &c in &s.region_chains[r as usize] {
+        for &c in &s.d.region_chains[r as usize] {
             for &p in &s.d.chains.members[c as usize] {
                 in_s[p] = true;
             }
@@ -812,9 +793,9 @@ fn search_union(
                 if mask >> i & 1 == 1 && reach >> i & 1 == 0 {
                     let touches = (0..k).any(|j| {
                         reach >> j & 1 == 1
-                            && s.region_chains[u[i] as usize]
+                            && s.d.region_chains[u[i] as usize]
                                 .iter()
-                                .any(|c| s.region_chains[u[j] as usize].contains(c))
+                                .any(|c| s.d.region_chains[u[j] as usize].contains(c))
                     });
                     if touches {
                         reach |= 1 << i;

@@ -61,6 +61,10 @@ pub(crate) enum AreaNote {
 pub(crate) struct Decomposition {
     pub chains: Chains,
     pub regions: Chains,
+    /// Per region: the chains next to it.
+    pub region_chains: Vec<Vec<u32>>,
+    /// Per chain: the regions next to it.
+    pub chain_regions: Vec<Vec<u32>>,
     /// Per chain: in the winning set (anchor or inner chain of a proved area).
     pub chain_in: Vec<bool>,
     /// Per chain: in the winning set as an anchor, so never captured while the prover plays
@@ -74,9 +78,20 @@ pub(crate) struct Decomposition {
     pub area_notes: Vec<AreaNote>,
     /// Every prover chain in scope and every region inside the scope is in the set.
     pub covers_scope: bool,
-    /// Per chain: dropped because its group was short of credits, with every region next to
-    /// it usable (a candidate for [`decompose`]'s second pass, which merges them).
-    pub short: Vec<bool>,
+}
+
+/// What one pass of [`decompose`] proved, over the chains and regions of its [`Setup`]:
+/// the fields of [`Decomposition`] of the same names, and `short`, per chain, dropped because
+/// its group was short of credits with every region next to it usable (a candidate for the
+/// second pass, which merges them).
+struct Pass {
+    chain_in: Vec<bool>,
+    anchor: Vec<bool>,
+    region_in: Vec<bool>,
+    area_of_region: Vec<u32>,
+    area_notes: Vec<AreaNote>,
+    covers_scope: bool,
+    short: Vec<bool>,
 }
 
 /// Eye credit of an area: the liberties (0, 1 or 2) its local game keeps for each group next
@@ -147,14 +162,14 @@ pub(crate) fn decompose<G: Graph>(
     let setup = Setup::new(g, check_hostile);
     let first = decompose_with(g, scope, &setup, &[], ctx);
     if first.covers_scope || !first.short.iter().any(|&s| s) {
-        return first;
+        return setup.into_decomposition(first);
     }
     // Second pass: the chains dropped for want of credits become inner chains of one area
     // made of all their regions. Both passes are sound; the larger set is kept. (A third
     // pass, merging the chains the second one drops as well, gained nothing on 30 counted
     // games per source.)
     let second = decompose_with(g, scope, &setup, &first.short, ctx);
-    let size = |d: &Decomposition| {
+    let size = |d: &Pass| {
         d.chain_in.iter().filter(|&&x| x).count() + d.region_in.iter().filter(|&&x| x).count()
     };
     if size(&second) > size(&first) {
@@ -165,9 +180,9 @@ pub(crate) fn decompose<G: Graph>(
                 size(&first)
             );
         }
-        second
+        setup.into_decomposition(second)
     } else {
-        first
+        setup.into_decomposition(first)
     }
 }
 
@@ -231,6 +246,32 @@ impl Setup {
             chain_regions,
         }
     }
+
+    /// The result: the pass kept, with the chains and regions it speaks of (moved, not
+    /// copied: only one pass is kept).
+    fn into_decomposition(self, pass: Pass) -> Decomposition {
+        let Pass {
+            chain_in,
+            anchor,
+            region_in,
+            area_of_region,
+            area_notes,
+            covers_scope,
+            short: _,
+        } = pass;
+        Decomposition {
+            chains: self.ch,
+            regions: self.rg,
+            region_chains: self.region_chains,
+            chain_regions: self.chain_regions,
+            chain_in,
+            anchor,
+            region_in,
+            area_of_region,
+            area_notes,
+            covers_scope,
+        }
+    }
 }
 
 /// [`decompose`] with the chains marked in `merge` (when every region next to them is usable
@@ -244,7 +285,7 @@ fn decompose_with<G: Graph>(
     setup: &Setup,
     merge: &[bool],
     ctx: &mut LocalCtx,
-) -> Decomposition {
+) -> Pass {
     let Setup {
         ch,
         rg,
@@ -536,9 +577,7 @@ fn decompose_with<G: Graph>(
     let anchor = (0..nc)
         .map(|c| chain_in[c] && state[c] == ChainState::Anchor)
         .collect();
-    Decomposition {
-        chains: ch.clone(),
-        regions: rg.clone(),
+    Pass {
         chain_in,
         anchor,
         region_in,

@@ -54,7 +54,6 @@ impl<const W: usize> Graph for ArenaView<'_, W> {
 
 /// Chains of one side: `id[p]` is the chain of the stone on `p` (or [`NO`]), `members` the
 /// stones of each chain.
-#[derive(Clone)]
 pub(crate) struct Chains {
     pub id: Vec<u32>,
     pub members: Vec<Vec<usize>>,
