@@ -103,9 +103,10 @@ pub struct CheckArgs {
         value_name = "DEPTH",
         num_args = 0..=1,
         require_equals = true,
-        default_missing_value = "1"
+        default_missing_value = "1",
+        value_parser = clap::value_parser!(u32).range(1..)
     )]
-    pub by_folder: Option<usize>,
+    pub by_folder: Option<u32>,
 }
 
 /// `--format` of `check`.
@@ -197,7 +198,7 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
     };
     let mut folders = args
         .by_folder
-        .map(|depth| check_report::Folders::new(&args.paths, depth));
+        .map(|depth| check_report::Folders::new(&args.paths, depth as usize));
     let mut skipped: Vec<(String, String)> = Vec::new();
     let start = Instant::now();
     let mut first_file = true;

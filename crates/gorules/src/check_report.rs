@@ -215,11 +215,11 @@ pub struct Folders {
 
 impl Folders {
     /// Groups the files below the inputs `roots` (the command line's paths) by their first
-    /// `depth` folders (at least one).
+    /// `depth` folders (`--by-folder` refuses 0).
     pub fn new(roots: &[String], depth: usize) -> Folders {
         Folders {
             roots: roots.to_vec(),
-            depth: depth.max(1),
+            depth,
             by: BTreeMap::new(),
         }
     }

@@ -512,12 +512,10 @@ pub fn check_result(
         Some(Color::White) => -margin,
         None => 0.0,
     };
+    // The count's margin minus the record's (Black's view).
+    let diff = score.margin - recorded_margin;
     let compared = |status: CheckStatus, detail: String| ResultCheck {
-        margin_difference: Some(if same_winner && same_margin {
-            0.0
-        } else {
-            score.margin - recorded_margin
-        }),
+        margin_difference: Some(diff),
         ..ResultCheck::new(status, detail)
     };
     // Points the assessment left undecided were counted as they stand: say so, with what
@@ -546,12 +544,7 @@ pub fn check_result(
             ),
         );
     }
-    let cause = handicap_cause(
-        score.margin - recorded_margin,
-        record.handicap.unwrap_or(0),
-        counting,
-        score,
-    );
+    let cause = handicap_cause(diff, record.handicap.unwrap_or(0), counting, score);
     let hint = cause
         .as_ref()
         .map(|c| format!("; {}", describe_cause(c)))

@@ -526,6 +526,10 @@ fn by_folder_counts_add_up_to_the_whole() {
         .unwrap();
     assert_eq!(n(&games["games"]["unreadable"]), 2, "c-broken.sgf, twice");
     assert_eq!(n(&games["files"]["total"]), 8, "four members, twice");
+    // A depth of 0 is bad usage, not silently 1.
+    let out = run(&["check", "--by-folder=0", "fixtures/diff"]);
+    assert_eq!(code(&out), 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--by-folder"));
     // Without the option there is no `folders`.
     let (recs, _) = jsonl(&["--rules", "tromp-taylor", "fixtures/diff"]);
     assert!(recs.last().unwrap().get("folders").is_none());
