@@ -448,7 +448,7 @@ impl Side {
         let d = decomp::decompose(&view, &vec![true; n], true, ctx);
         let nr = d.regions.members.len();
         let hostile = (0..nr)
-            .map(|r| d.area_notes[d.area_of_region[r] as usize] == AreaNote::Hostile)
+            .map(|r| d.kept.area_notes[d.kept.area_of_region[r] as usize] == AreaNote::Hostile)
             .collect();
         Side {
             color,
@@ -466,7 +466,7 @@ impl Side {
         let mut seen_c = vec![false; nc];
         let mut out = Vec::new();
         for start in 0..nc {
-            if !self.d.chain_in[start] || seen_c[start] {
+            if !self.d.kept.chain_in[start] || seen_c[start] {
                 continue;
             }
             let (mut rs, mut cs) = (Vec::new(), Vec::new());
@@ -476,7 +476,7 @@ impl Side {
                 if is_region {
                     rs.push(i);
                     for &c in &self.d.region_chains[i as usize] {
-                        if self.d.chain_in[c as usize] && !seen_c[c as usize] {
+                        if self.d.kept.chain_in[c as usize] && !seen_c[c as usize] {
                             seen_c[c as usize] = true;
                             stack.push((false, c));
                         }
@@ -484,7 +484,7 @@ impl Side {
                 } else {
                     cs.push(i);
                     for &r in &self.d.chain_regions[i as usize] {
-                        if self.d.region_in[r as usize] && !seen_r[r as usize] {
+                        if self.d.kept.region_in[r as usize] && !seen_r[r as usize] {
                             seen_r[r as usize] = true;
                             stack.push((true, r));
                         }
@@ -552,12 +552,15 @@ pub fn analyze(
             for &p in &pts {
                 s.verdict[p] = Verdict::Controls;
             }
-            let mut areas: Vec<u32> = rs.iter().map(|&r| s.d.area_of_region[r as usize]).collect();
+            let mut areas: Vec<u32> = rs
+                .iter()
+                .map(|&r| s.d.kept.area_of_region[r as usize])
+                .collect();
             areas.sort_unstable();
             areas.dedup();
             let nodes = areas
                 .iter()
-                .map(|&a| match s.d.area_notes[a as usize] {
+                .map(|&a| match s.d.kept.area_notes[a as usize] {
                     AreaNote::Eye { nodes } | AreaNote::Clean { nodes } => nodes,
                     _ => 0,
                 })

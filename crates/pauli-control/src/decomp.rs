@@ -57,7 +57,8 @@ pub(crate) enum AreaNote {
     NotProved { nodes: u64, exhausted: bool },
 }
 
-/// The outcome of the fixpoint.
+/// The outcome of the fixpoint: the chains and regions of the prover with their adjacency,
+/// and the pass that was kept.
 pub(crate) struct Decomposition {
     pub chains: Chains,
     pub regions: Chains,
@@ -65,6 +66,12 @@ pub(crate) struct Decomposition {
     pub region_chains: Vec<Vec<u32>>,
     /// Per chain: the regions next to it.
     pub chain_regions: Vec<Vec<u32>>,
+    /// The winning set and how each area was judged.
+    pub kept: Pass,
+}
+
+/// What one pass of [`decompose`] proved, over the chains and regions of its [`Setup`].
+pub(crate) struct Pass {
     /// Per chain: in the winning set (anchor or inner chain of a proved area).
     pub chain_in: Vec<bool>,
     /// Per chain: in the winning set as an anchor, so never captured while the prover plays
@@ -78,19 +85,8 @@ pub(crate) struct Decomposition {
     pub area_notes: Vec<AreaNote>,
     /// Every prover chain in scope and every region inside the scope is in the set.
     pub covers_scope: bool,
-}
-
-/// What one pass of [`decompose`] proved, over the chains and regions of its [`Setup`]:
-/// the fields of [`Decomposition`] of the same names, and `short`, per chain, dropped because
-/// its group was short of credits with every region next to it usable (a candidate for the
-/// second pass, which merges them).
-struct Pass {
-    chain_in: Vec<bool>,
-    anchor: Vec<bool>,
-    region_in: Vec<bool>,
-    area_of_region: Vec<u32>,
-    area_notes: Vec<AreaNote>,
-    covers_scope: bool,
+    /// Per chain: dropped because its group was short of credits with every region next to
+    /// it usable (a candidate for the second pass, which merges them).
     short: Vec<bool>,
 }
 
@@ -249,27 +245,13 @@ impl Setup {
 
     /// The result: the pass kept, with the chains and regions it speaks of (moved, not
     /// copied: only one pass is kept).
-    fn into_decomposition(self, pass: Pass) -> Decomposition {
-        let Pass {
-            chain_in,
-            anchor,
-            region_in,
-            area_of_region,
-            area_notes,
-            covers_scope,
-            short: _,
-        } = pass;
+    fn into_decomposition(self, kept: Pass) -> Decomposition {
         Decomposition {
             chains: self.ch,
             regions: self.rg,
             region_chains: self.region_chains,
             chain_regions: self.chain_regions,
-            chain_in,
-            anchor,
-            region_in,
-            area_of_region,
-            area_notes,
-            covers_scope,
+            kept,
         }
     }
 }

@@ -400,10 +400,10 @@ impl<const W: usize> HGame<'_, W> {
         // prover stones (`pos.captured` is clear), so every earlier position lacks some stone
         // the prover has placed since the start; those stones are anchors, which the composed
         // strategy never lets the refuter capture.
-        d.covers_scope
+        d.kept.covers_scope
             && pos.st[0]
                 .minus(self.start)
                 .iter()
-                .all(|p| d.anchor[d.chains.id[p] as usize])
+                .all(|p| d.kept.anchor[d.chains.id[p] as usize])
     }
 }
