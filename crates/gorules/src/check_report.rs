@@ -536,15 +536,16 @@ pub fn write_summary_table(
         s.games.total, s.games.replayed, s.games.unreadable
     )?;
     if !s.rulesets.is_empty() {
+        let heads: Vec<&str> = ["ruleset", "games", "legal", "forbidden"]
+            .into_iter()
+            .chain(RESULT_HEADS)
+            .chain(["undecided points", "not counted"])
+            .collect();
+        let columns = heads.len();
         let mut t = Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
             .set_content_arrangement(ContentArrangement::Disabled)
-            .set_header(
-                vec!["ruleset", "games", "legal", "forbidden"]
-                    .into_iter()
-                    .chain(RESULT_HEADS)
-                    .chain(["undecided points", "not counted"]),
-            );
+            .set_header(heads);
         for r in &s.rulesets {
             let mut row = vec![
                 r.ruleset.clone(),
@@ -556,7 +557,7 @@ pub fn write_summary_table(
             row.extend([r.undecided.to_string(), r.unscored.to_string()]);
             t.add_row(row);
         }
-        right_align(&mut t, 1..12);
+        right_align(&mut t, 1..columns);
         writeln!(out, "{t}")?;
         write_folder_table(out, &s.folders)?;
         for r in s
@@ -650,23 +651,19 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
         return Ok(());
     }
     writeln!(out, "By folder:")?;
+    // The folder's own columns, then the ruleset's.
+    const FOLDER_HEADS: [&str; 4] = ["folder", "files", "games", "unreadable"];
+    let heads: Vec<&str> = FOLDER_HEADS
+        .into_iter()
+        .chain(["ruleset", "replayed", "forbidden"])
+        .chain(RESULT_HEADS)
+        .chain(["undecided points"])
+        .collect();
+    let columns = heads.len();
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Disabled)
-        .set_header(
-            vec![
-                "folder",
-                "files",
-                "games",
-                "unreadable",
-                "ruleset",
-                "replayed",
-                "forbidden",
-            ]
-            .into_iter()
-            .chain(RESULT_HEADS)
-            .chain(["undecided points"]),
-        );
+        .set_header(heads);
     for f in folders {
         let head = |first: bool| -> Vec<String> {
             if first {
@@ -677,12 +674,15 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
                     (f.files.unreadable + f.games.unreadable).to_string(),
                 ]
             } else {
-                vec![String::new(); 4]
+                vec![String::new(); FOLDER_HEADS.len()]
             }
         };
         if f.rulesets.is_empty() {
             let mut row = head(true);
-            row.extend(std::iter::repeat_n("·".to_owned(), 10));
+            row.extend(std::iter::repeat_n(
+                "·".to_owned(),
+                columns - FOLDER_HEADS.len(),
+            ));
             t.add_row(row);
         }
         for (i, r) in f.rulesets.iter().enumerate() {
@@ -697,8 +697,9 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
             t.add_row(row);
         }
     }
-    right_align(&mut t, 1..4);
-    right_align(&mut t, 5..14);
+    // Numbers right, names (the folder, the ruleset) left.
+    right_align(&mut t, 1..FOLDER_HEADS.len());
+    right_align(&mut t, FOLDER_HEADS.len() + 1..columns);
     writeln!(out, "{t}")
 }
 
