@@ -542,10 +542,7 @@ pub fn write_summary_table(
             .chain(["undecided points", "not counted"])
             .collect();
         let columns = heads.len();
-        let mut t = Table::new();
-        t.load_preset(UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Disabled)
-            .set_header(heads);
+        let mut t = table(heads);
         for r in &s.rulesets {
             let mut row = vec![
                 r.ruleset.clone(),
@@ -581,12 +578,9 @@ pub fn write_summary_table(
         reasons.dedup();
         if !reasons.is_empty() {
             writeln!(out, "First forbidden move, by reason:")?;
-            let mut t = Table::new();
             let mut head = vec!["reason".to_owned()];
             head.extend(s.rulesets.iter().map(|r| r.ruleset.clone()));
-            t.load_preset(UTF8_FULL_CONDENSED)
-                .set_content_arrangement(ContentArrangement::Disabled)
-                .set_header(head);
+            let mut t = table(head);
             for reason in &reasons {
                 let mut row = vec![(*reason).to_owned()];
                 row.extend(s.rulesets.iter().map(|r| {
@@ -660,10 +654,7 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
         .chain(["undecided points"])
         .collect();
     let columns = heads.len();
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Disabled)
-        .set_header(heads);
+    let mut t = table(heads);
     for f in folders {
         let head = |first: bool| -> Vec<String> {
             if first {
@@ -701,6 +692,15 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
     right_align(&mut t, 1..FOLDER_HEADS.len());
     right_align(&mut t, FOLDER_HEADS.len() + 1..columns);
     writeln!(out, "{t}")
+}
+
+/// A condensed table with these heads, as wide as its content.
+fn table<T: Into<comfy_table::Cell>>(heads: Vec<T>) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .set_header(heads);
+    t
 }
 
 fn right_align(t: &mut Table, cols: std::ops::Range<usize>) {
