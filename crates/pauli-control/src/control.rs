@@ -26,6 +26,7 @@ use crate::local::LocalCtx;
 use crate::real::Real;
 use crate::search::{Dfpn, Exhausted, Limits, Outcome};
 use crate::sets::PointSet;
+use crate::survival;
 use crate::{ControlError, KeepProhibited, Options};
 use rules_core::{Assessment, AssessmentSource, Board, Color, PerColor, Point};
 
@@ -102,6 +103,9 @@ pub enum Reason {
     /// (the opponent's two-eye formation, Benson's unconditional life, or the opponent's own
     /// proved decomposition).
     OpponentUncapturable,
+    /// An opposing group in the location's region wins its survival game: every set
+    /// containing the location holds a stone of it for ever (docs/control.md, "Survival").
+    OpponentSurvives,
     /// Every connected set containing the location was searched and lost.
     AllSetsRefuted {
         /// Number of sets searched.
@@ -610,6 +614,7 @@ pub fn analyze(
                 me.hostile[g as usize] = true;
             }
         }
+        survive(&real, me, options, &mut ctx, &mut findings);
         refute_static(me, &mut findings);
     }
     // 3. Search what is left.
@@ -628,6 +633,78 @@ pub fn analyze(
         nodes: ctx.spent,
         budget_exhausted: ctx.remaining == 0,
     })
+}
+
+/// Step 2, with search: a region of `s`'s player holding an opposing group that wins its
+/// survival game is hostile (`crate::survival`).
+fn survive(
+    real: &Real,
+    s: &mut Side,
+    options: &Options,
+    ctx: &mut LocalCtx,
+    findings: &mut Vec<Finding>,
+) {
+    let b = &options.budgets;
+    if b.survival_nodes == 0 {
+        return;
+    }
+    let mut wanted = vec![false; s.d.regions.members.len()];
+    for (r, members) in s.d.regions.members.iter().enumerate() {
+        wanted[r] = !s.hostile[r]
+            && members.iter().any(|&p| s.verdict[p] == Verdict::Undecided)
+            && members.iter().any(|&p| real.cells[p].is_some());
+    }
+    if !wanted.iter().any(|&w| w) {
+        return;
+    }
+    let mut groups = survival::groups(real, s.color, &s.d.regions.id, b.max_survival_region);
+    groups.retain(|g| wanted[g.k as usize]);
+    // Small groups first: they are cheap, and one survivor settles the region.
+    groups.sort_by_key(|g| g.stones.len() + g.regions.len());
+    for g in &groups {
+        let k = g.k as usize;
+        if s.hostile[k] {
+            continue;
+        }
+        let limits = Limits {
+            nodes: b.survival_nodes.min(ctx.remaining),
+            max_depth: b.depth(),
+            tt_entries: b.tt_entries,
+        };
+        if limits.nodes == 0 {
+            return;
+        }
+        let Some((outcome, nodes)) = survival::survives(real, g, options.order, limits) else {
+            continue;
+        };
+        ctx.charge(nodes);
+        if crate::debug() {
+            eprintln!(
+                "survival of {} stones with {} points of regions against {:?}: {outcome:?} in {nodes} nodes",
+                g.stones.len(),
+                g.regions.len(),
+                s.color
+            );
+        }
+        if outcome == Outcome::Proved {
+            s.hostile[k] = true;
+            let mut pts = Vec::new();
+            for &p in &s.d.regions.members[k] {
+                if s.verdict[p] == Verdict::Undecided {
+                    s.verdict[p] = Verdict::DoesNotControl;
+                    pts.push(Point::from_index(p));
+                }
+            }
+            findings.push(Finding {
+                player: s.color,
+                verdict: Verdict::DoesNotControl,
+                points: pts,
+                set: Vec::new(),
+                reason: Reason::OpponentSurvives,
+                nodes,
+            });
+        }
+    }
 }
 
 /// Marks the points of hostile regions, and chains with only hostile regions, as not

@@ -17,7 +17,8 @@
 //!
 //! The method (details in `docs/control.md`): static proofs (two-eye formations, Benson's
 //! unconditional life), a decomposition of each player's area into regions proved one by one
-//! by local games, whole-game proof-number search with a transposition table that handles
+//! by local games, survival games that keep an opposing group on the board (refuting control of
+//! a whole region at once), whole-game proof-number search with a transposition table that handles
 //! repetitions soundly, and explicit budgets: what is not proved within them is *undecided*,
 //! never guessed.
 //!
@@ -60,6 +61,7 @@ mod options;
 mod real;
 mod search;
 mod sets;
+mod survival;
 
 pub use claims::{
     Claim, ClaimCheck, ClaimStatus, ClaimsReport, Dispute, agreement_control, check_claims,

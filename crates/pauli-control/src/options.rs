@@ -23,6 +23,10 @@ pub struct Budgets {
     /// declared not controlled by search. At most [`MAX_ENUMERATED_REGIONS`] is used (the
     /// unions are 2^k subsets).
     pub max_enumerated_regions: usize,
+    /// Nodes of one survival search (one opposing group; `crate::survival`).
+    pub survival_nodes: u64,
+    /// Largest region (points) a survival search plays in; larger ones are walled off.
+    pub max_survival_region: usize,
 }
 
 /// The deepest any search goes, whatever [`Budgets::max_depth`] says: the searches recurse
@@ -60,6 +64,8 @@ impl Default for Budgets {
             max_local_region: 160,
             max_set: 40,
             max_enumerated_regions: 6,
+            survival_nodes: 1_000,
+            max_survival_region: 30,
         }
     }
 }
@@ -101,6 +107,8 @@ impl Budgets {
             position_nodes: 2_000_000,
             tt_entries: 1 << 18,
             max_set: 120,
+            survival_nodes: 50_000,
+            max_survival_region: 60,
             ..Budgets::default()
         }
     }

@@ -93,7 +93,9 @@ fn a_replay_stopped_at_a_forbidden_move_is_not_searched() {
 
 #[test]
 fn undecided_points_count_as_they_stand_and_are_reported() {
-    // White's side of this 7×7 board is beyond the default budget.
+    // White's territory on this 7×7 board (a 2×7 strip) is beyond the default budget for
+    // Pauli's control; White's wall survives (its survival game is won), so the area count,
+    // which needs only the stones, is decided.
     let v = verdicts(
         "diff/shared_dame_chinese_vs_pauli.sgf",
         &["--rules", "chinese,pauli"],
@@ -102,7 +104,12 @@ fn undecided_points_count_as_they_stand_and_are_reported() {
         "diff/shared_dame_chinese_vs_pauli.sgf",
         &["--rules", "chinese,pauli", "--dead", "none"],
     );
-    for r in ["chinese", "pauli"] {
+    let chinese = of(&v, "chinese");
+    assert_eq!(chinese["score"]["undecided"], 0);
+    assert_eq!(chinese["result"], of(&none, "chinese")["result"]);
+    assert_eq!(chinese["check"]["status"], "agrees");
+    {
+        let r = "pauli";
         let (auto, stand) = (of(&v, r), of(&none, r));
         let n = auto["score"]["undecided"].as_u64().unwrap();
         assert!(n > 0, "{r}");

@@ -8,7 +8,7 @@
 //! (the prover cannot; the refuter's moves there are dominated by a pass, ljr.md §7.2).
 
 use crate::common::*;
-use pauli_control::{GameOutcome, Options, PointSet, hypothetical_game};
+use pauli_control::{Budgets, GameOutcome, Options, PointSet, hypothetical_game};
 use proptest::prelude::RngCore;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 use rules_core::{Board, Color};
@@ -448,6 +448,8 @@ struct Tally {
     refuted: usize,
     skipped: usize,
     inconclusive: usize,
+    /// Findings refuted by an opposing group's survival game (their sets are checked too).
+    survival: usize,
 }
 
 /// Checks the solver's verdict on `H(player, set)` against the exhaustive analysis: first
@@ -493,12 +495,48 @@ fn check_set(
 /// with its local games and static wins, or the whole-game search) and every smallest
 /// bordered set that `hypothetical_game` decides, with the exhaustive analysis.
 fn differential(b: &Board, cap: usize, max_set: usize, tally: &mut Tally) {
-    let options = Options::default();
+    differential_with(b, &Options::default(), cap, max_set, tally);
+}
+
+/// [`differential`] with the analysis run with `options`.
+fn differential_with(b: &Board, options: &Options, cap: usize, max_set: usize, tally: &mut Tally) {
+    let options = *options;
     let m = pauli_control::analyze(b, &[], &options).unwrap();
     for f in &m.findings {
         if f.verdict == pauli_control::Verdict::Controls && f.set.len() <= max_set {
             let set = PointSet::from_points(b.len(), f.set.iter().copied());
             check_set(b, f.player, &set, true, cap, tally);
+        }
+    }
+    // Survival refutations (one opposing group kept on the board for ever): the smallest
+    // bordered set around each refuted location must be lost.
+    for f in &m.findings {
+        if f.reason == pauli_control::Reason::OpponentSurvives {
+            tally.survival += 1;
+            let mut seen: Vec<PointSet> = Vec::new();
+            for &p in &f.points {
+                let set = pauli_control::smallest_bordered_set(b, f.player, p);
+                if set.len() <= max_set && !set.is_empty() && !seen.contains(&set) {
+                    check_set(b, f.player, &set, false, cap, tally);
+                    seen.push(set);
+                }
+            }
+            // The largest extension: every location without the player's stone with its
+            // smallest bordered set (a union of bordered sets is bordered).
+            let all = PointSet::from_points(
+                b.len(),
+                b.topology()
+                    .points()
+                    .filter(|&q| b.get(q) != Some(f.player))
+                    .flat_map(|q| {
+                        pauli_control::smallest_bordered_set(b, f.player, q)
+                            .iter()
+                            .collect::<Vec<_>>()
+                    }),
+            );
+            if all.len() <= max_set && !seen.contains(&all) {
+                check_set(b, f.player, &all, false, cap, tally);
+            }
         }
     }
     for c in Color::BOTH {
@@ -613,6 +651,56 @@ fn random_positions_agree_with_retrograde() {
     }
     println!("{tally:?}");
     assert!(tally.proved > 0 && tally.refuted > 0, "{tally:?}");
+}
+
+/// Survival refutations (`Reason::OpponentSurvives`) on small random positions: the
+/// smallest bordered set around every location they refute is lost in the exhaustive
+/// analysis too. The other searches get almost no nodes, so that survival games are also
+/// played where the player's control is real but not proved otherwise.
+#[test]
+fn survival_refutations_agree_with_retrograde() {
+    let options = Options::with_budgets(Budgets {
+        local_nodes: 1,
+        search_nodes: 1,
+        position_nodes: 10_000_000,
+        survival_nodes: 100_000,
+        ..Budgets::default()
+    });
+    let mut tally = Tally::default();
+    // White's group in Black's corner has one eye and dies: a wrong survival claim here
+    // would refute Black's control of a set the exhaustive analysis proves Black wins.
+    #[rustfmt::skip]
+    let one_eye: [u8; 16] = [
+        0, 2, 0, 1,
+        2, 2, 2, 1,
+        1, 1, 1, 1,
+        0, 1, 0, 1,
+    ];
+    differential_with(
+        &crate::common::position(4, 4, &one_eye),
+        &options,
+        4_000_000,
+        24,
+        &mut tally,
+    );
+    for case in 0..40u64 {
+        let mut rng = Rng::seeded(0x5u64.wrapping_mul(1_000_003).wrapping_add(case));
+        let (w, h) = [(5, 4), (6, 4)][rng.below(2) as usize];
+        let cells = if case % 2 == 0 {
+            framed_corner(&mut rng, w, h)
+        } else {
+            random_cells(&mut rng, w * h)
+        };
+        differential_with(
+            &crate::common::position(w, h, &cells),
+            &options,
+            300_000,
+            24,
+            &mut tally,
+        );
+    }
+    println!("{tally:?}");
+    assert!(tally.survival > 0, "{tally:?}");
 }
 
 #[test]
