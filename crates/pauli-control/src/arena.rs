@@ -495,6 +495,45 @@ impl<const W: usize> Arena<W> {
         })
     }
 
+    /// Move-ordering weight of a `side` stone on `x` against the opposing chains next to it,
+    /// each counted once (chains meeting `skip` left out): 40 for a chain it puts in atari,
+    /// 10 for one left with two liberties, 3 for more, nothing for one it captures (the
+    /// caller weighs captures). `cm` holds the chains of `pos`.
+    pub fn contact_weight(
+        &self,
+        pos: &Pos<W>,
+        cm: &ChainMap<W>,
+        x: usize,
+        side: Side,
+        skip: Bits<W>,
+    ) -> i32 {
+        let opp = side.opp().idx();
+        let mut s = 0;
+        let mut seen = [u16::MAX; 8];
+        let mut ns = 0;
+        for &q in self.adj(x) {
+            let c = cm.id[q as usize];
+            if c == u16::MAX
+                || !pos.st[opp].has(q as usize)
+                || skip.has(q as usize)
+                || seen[..ns].contains(&c)
+            {
+                continue;
+            }
+            if ns < seen.len() {
+                seen[ns] = c;
+                ns += 1;
+            }
+            s += match cm.libs[c as usize].count().saturating_sub(1) {
+                0 => 0,
+                1 => 40,
+                2 => 10,
+                _ => 3,
+            };
+        }
+        s
+    }
+
     /// The position after a pass by the player to move (rule 4): a pass made while a point is
     /// temporarily prohibited does not count toward the end.
     pub fn pass(&self, pos: &Pos<W>) -> Pos<W> {

@@ -274,30 +274,11 @@ impl<'c, const W: usize> HGame<'c, W> {
 
     fn score(&self, before: &Pos<W>, cm: &ChainMap<W>, p: usize, side: Side, captured: u32) -> i32 {
         let a = &self.a;
-        let opp = side.opp().idx();
         let mut s = 100 * captured as i32;
         if side == Side::Refuter && a.border.has(p) {
             s += 10_000;
         }
-        let mut seen = [u16::MAX; 8];
-        let mut ns = 0;
-        for &q in a.adj(p) {
-            let c = cm.id[q as usize];
-            if c == u16::MAX || !before.st[opp].has(q as usize) || seen[..ns].contains(&c) {
-                continue;
-            }
-            if ns < seen.len() {
-                seen[ns] = c;
-                ns += 1;
-            }
-            let libs = cm.libs[c as usize].count().saturating_sub(1);
-            s += match libs {
-                0 => 0,
-                1 => 40,
-                2 => 10,
-                _ => 3,
-            };
-        }
+        s += a.contact_weight(before, cm, p, side, Bits::empty());
         if before.st[side.idx()].intersects(&a.nbr[p]) {
             s += 1;
         }

@@ -853,7 +853,6 @@ impl<const W: usize> LGame<W> {
         let cm_ref = &cm;
         let m = self.m(pos);
         let near_m = a.dilate(m);
-        let opp = side.opp().idx();
         for p in free.iter() {
             if side == Side::Prover && p as u16 == pos.ban {
                 continue;
@@ -875,29 +874,8 @@ impl<const W: usize> LGame<W> {
                 MoveOrder::Natural => 0,
                 MoveOrder::Reversed => -(p as i32),
                 MoveOrder::Heuristic => {
-                    let mut s = 100 * pl.captured.count() as i32;
-                    let mut seen = [u16::MAX; 8];
-                    let mut ns = 0;
-                    for &q in a.adj(p) {
-                        let c = cm_ref.id[q as usize];
-                        if c == u16::MAX
-                            || !pos.st[opp].has(q as usize)
-                            || m.has(q as usize)
-                            || seen[..ns].contains(&c)
-                        {
-                            continue;
-                        }
-                        if ns < seen.len() {
-                            seen[ns] = c;
-                            ns += 1;
-                        }
-                        s += match cm_ref.libs[c as usize].count().saturating_sub(1) {
-                            0 => 0,
-                            1 => 40,
-                            2 => 10,
-                            _ => 3,
-                        };
-                    }
+                    let mut s = 100 * pl.captured.count() as i32
+                        + a.contact_weight(pos, cm_ref, p, side, m);
                     match side {
                         Side::Prover => {
                             if near_m.has(p) {

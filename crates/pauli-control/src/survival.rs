@@ -273,7 +273,6 @@ impl<const W: usize> SGame<W> {
         scored.clear();
         let a = &self.a;
         let side = pos.to_move;
-        let opp = side.opp().idx();
         a.chain_map_into(pos, &mut cm);
         let free = a.playable.minus(pos.st[0].or(pos.st[1]));
         for x in free.iter() {
@@ -289,26 +288,8 @@ impl<const W: usize> SGame<W> {
                 None => -(x as i32),
                 Some(false) => 0,
                 Some(true) => {
-                    let mut s = 100 * pl.captured.count() as i32;
-                    let mut seen = [u16::MAX; 8];
-                    let mut ns = 0;
-                    for &q in a.adj(x) {
-                        let c = cm.id[q as usize];
-                        if c == u16::MAX || !pos.st[opp].has(q as usize) || seen[..ns].contains(&c)
-                        {
-                            continue;
-                        }
-                        if ns < seen.len() {
-                            seen[ns] = c;
-                            ns += 1;
-                        }
-                        s += match cm.libs[c as usize].count().saturating_sub(1) {
-                            0 => 0,
-                            1 => 40,
-                            2 => 10,
-                            _ => 3,
-                        };
-                    }
+                    let mut s = 100 * pl.captured.count() as i32
+                        + a.contact_weight(pos, &cm, x, side, Bits::empty());
                     // Points where eyes are made or spoiled: many empty neighbours in play.
                     s += 2 * a.nbr[x].and(free).count() as i32;
                     if a.nbr[x].intersects(&self.c) {
@@ -384,25 +365,10 @@ impl<const W: usize> Game for SGame<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules_core::{Board, Point, Topology};
-    use std::sync::Arc;
+    use rules_core::Board;
 
     fn real(rows: &[&str]) -> Real {
-        let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());
-        let mut board = Board::new(topo.clone());
-        let mut setup = Vec::new();
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let c = match ch {
-                    'X' => Some(Color::Black),
-                    'O' => Some(Color::White),
-                    _ => None,
-                };
-                setup.push((topo.at(x, y).unwrap(), c));
-            }
-        }
-        board.setup(&setup);
-        Real::new(&board, &[] as &[Point])
+        Real::new(&Board::from_diagram(rows).unwrap(), &[])
     }
 
     fn p_regions(r: &Real, p: Color) -> Vec<u32> {
