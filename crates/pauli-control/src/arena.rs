@@ -495,6 +495,39 @@ impl<const W: usize> Arena<W> {
         })
     }
 
+    /// Every legal move of the player to move on a free playable point other than the ban
+    /// (the caller's chains `cm` are refreshed for `pos`), the positions after them appended
+    /// to `out` in the order `order` asks: by descending `heuristic(cm, point, placed)`, in
+    /// point order, or in reverse point order. `scored` is a reused buffer.
+    pub fn ordered_moves(
+        &self,
+        pos: &Pos<W>,
+        order: crate::MoveOrder,
+        cm: &mut ChainMap<W>,
+        scored: &mut Vec<(i32, Pos<W>)>,
+        out: &mut Vec<Pos<W>>,
+        mut heuristic: impl FnMut(&ChainMap<W>, usize, &Placed<W>) -> i32,
+    ) {
+        scored.clear();
+        self.chain_map_into(pos, cm);
+        let free = self.playable.minus(pos.st[0].or(pos.st[1]));
+        for x in free.iter() {
+            if x as u16 == pos.ban {
+                continue;
+            }
+            if let Some(pl) = self.place_with(pos, cm, x, pos.to_move) {
+                let score = match order {
+                    crate::MoveOrder::Heuristic => heuristic(cm, x, &pl),
+                    crate::MoveOrder::Natural => 0,
+                    crate::MoveOrder::Reversed => -(x as i32),
+                };
+                scored.push((score, pl.pos));
+            }
+        }
+        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
+        out.extend(scored.drain(..).map(|(_, p)| p));
+    }
+
     /// Move-ordering weight of a `side` stone on `x` against the opposing chains next to it,
     /// each counted once (chains meeting `skip` left out): 40 for a chain it puts in atari,
     /// 10 for one left with two liberties, 3 for more, nothing for one it captures (the

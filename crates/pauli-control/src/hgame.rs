@@ -248,26 +248,15 @@ impl<'c, const W: usize> HGame<'c, W> {
     fn ordered_moves(&mut self, pos: &Pos<W>, out: &mut Vec<Pos<W>>) {
         let mut cm = std::mem::take(&mut self.cm);
         let mut scored = std::mem::take(&mut self.scored);
-        scored.clear();
-        let a = &self.a;
         let side = pos.to_move;
-        a.chain_map_into(pos, &mut cm);
-        let free = a.playable.minus(pos.st[0].or(pos.st[1]));
-        for p in free.iter() {
-            if p as u16 == pos.ban {
-                continue;
-            }
-            if let Some(pl) = a.place_with(pos, &cm, p, side) {
-                let score = match self.opts.order {
-                    MoveOrder::Heuristic => self.score(pos, &cm, p, side, pl.captured.count()),
-                    MoveOrder::Natural => 0,
-                    MoveOrder::Reversed => -(p as i32),
-                };
-                scored.push((score, pl.pos));
-            }
-        }
-        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-        out.extend(scored.drain(..).map(|(_, p)| p));
+        self.a.ordered_moves(
+            pos,
+            self.opts.order,
+            &mut cm,
+            &mut scored,
+            out,
+            |cm, p, pl| self.score(pos, cm, p, side, pl.captured.count()),
+        );
         self.cm = cm;
         self.scored = scored;
     }

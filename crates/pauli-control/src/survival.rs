@@ -270,49 +270,21 @@ impl<const W: usize> SGame<W> {
     fn moves(&mut self, pos: &Pos<W>, out: &mut Vec<Pos<W>>) {
         let mut cm = std::mem::take(&mut self.cm);
         let mut scored = std::mem::take(&mut self.scored);
-        scored.clear();
         let a = &self.a;
-        let side = pos.to_move;
-        a.chain_map_into(pos, &mut cm);
         let free = a.playable.minus(pos.st[0].or(pos.st[1]));
-        for x in free.iter() {
-            if x as u16 == pos.ban {
-                continue;
+        let c = self.c;
+        a.ordered_moves(pos, self.order, &mut cm, &mut scored, out, |cm, x, pl| {
+            let mut s = 100 * pl.captured.count() as i32
+                + a.contact_weight(pos, cm, x, pos.to_move, Bits::empty());
+            // Points where eyes are made or spoiled: many empty neighbours in play.
+            s += 2 * a.nbr[x].and(free).count() as i32;
+            if a.nbr[x].intersects(&c) {
+                s += 4;
             }
-            let Some(pl) = a.place_with(pos, &cm, x, side) else {
-                continue;
-            };
-            let mut child = pl.pos;
-            child.captured = false;
-            let score = match order_of(self.order) {
-                None => -(x as i32),
-                Some(false) => 0,
-                Some(true) => {
-                    let mut s = 100 * pl.captured.count() as i32
-                        + a.contact_weight(pos, &cm, x, side, Bits::empty());
-                    // Points where eyes are made or spoiled: many empty neighbours in play.
-                    s += 2 * a.nbr[x].and(free).count() as i32;
-                    if a.nbr[x].intersects(&self.c) {
-                        s += 4;
-                    }
-                    s
-                }
-            };
-            scored.push((score, child));
-        }
-        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
-        out.extend(scored.drain(..).map(|(_, p)| p));
+            s
+        });
         self.cm = cm;
         self.scored = scored;
-    }
-}
-
-/// `Some(true)` heuristic, `Some(false)` natural order, `None` reversed.
-fn order_of(o: MoveOrder) -> Option<bool> {
-    match o {
-        MoveOrder::Heuristic => Some(true),
-        MoveOrder::Natural => Some(false),
-        MoveOrder::Reversed => None,
     }
 }
 
