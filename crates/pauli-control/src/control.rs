@@ -104,7 +104,9 @@ pub enum Reason {
     /// proved decomposition).
     OpponentUncapturable,
     /// An opposing group in the location's region wins its survival game: every set
-    /// containing the location holds a stone of it for ever (docs/control.md, "Survival").
+    /// containing the location holds a stone of it for ever, so the player never builds a
+    /// two-eye formation there (rules 14–16; `crate::survival`, docs/control.md "Per
+    /// location").
     OpponentSurvives,
     /// Every connected set containing the location was searched and lost.
     AllSetsRefuted {
@@ -614,7 +616,7 @@ pub fn analyze(
                 me.hostile[g as usize] = true;
             }
         }
-        survive(&real, me, options, &mut ctx, &mut findings);
+        survive(&real, me, &opp.d, options, &mut ctx, &mut findings);
         refute_static(me, &mut findings);
     }
     // 3. Search what is left.
@@ -640,6 +642,7 @@ pub fn analyze(
 fn survive(
     real: &Real,
     s: &mut Side,
+    opp: &Decomposition,
     options: &Options,
     ctx: &mut LocalCtx,
     findings: &mut Vec<Finding>,
@@ -657,7 +660,7 @@ fn survive(
     if !wanted.iter().any(|&w| w) {
         return;
     }
-    let mut groups = survival::groups(real, s.color, &s.d.regions.id, b.max_survival_region);
+    let mut groups = survival::groups(real, &s.d, opp, b.max_survival_region);
     groups.retain(|g| wanted[g.k as usize]);
     // Small groups first: they are cheap, and one survivor settles the region.
     groups.sort_by_key(|g| g.stones.len() + g.regions.len());
@@ -674,7 +677,9 @@ fn survive(
         if limits.nodes == 0 {
             return;
         }
-        let Some((outcome, nodes)) = survival::survives(real, g, options.order, limits) else {
+        let Some((outcome, nodes)) =
+            survival::survives(real, s.color.opp(), g, options.order, limits)
+        else {
             continue;
         };
         ctx.charge(nodes);

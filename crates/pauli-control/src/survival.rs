@@ -37,9 +37,10 @@
 //! strategy that reaches Benson's life without repeating a situation.
 
 use crate::MoveOrder;
-use crate::arena::{ArenaBuilder, ChainMap, NONE, Pos, Side};
+use crate::arena::{ChainMap, NONE, Pos, Side};
 use crate::bits::Bits;
-use crate::graph::{self, NO};
+use crate::decomp::Decomposition;
+use crate::hgame::{self, HBuild};
 use crate::real::Real;
 use crate::search::{Dfpn, Eval, Game, Kind, Limits, Outcome};
 use rules_core::Color;
@@ -55,30 +56,19 @@ pub(crate) struct Group {
     pub regions: Vec<usize>,
 }
 
-/// The groups of `p`'s opponent, each inside one region of `p`. `p_region[x]` is the index
-/// of the region of `p` holding `x` ([`NO`] for `p` stones). Regions of more than
-/// `max_region` points are left out of `R` (their points next to `C` become walls: a
-/// pessimistic model, so still sound). Groups without any region are not returned.
-pub(crate) fn groups(real: &Real, p: Color, p_region: &[u32], max_region: usize) -> Vec<Group> {
-    let o = p.opp();
-    let view_o = real.view(o);
-    let och = graph::chains(&view_o, Side::Prover);
-    let org = graph::free_regions(&view_o, Side::Prover);
-    let pch = graph::chains(&real.view(p), Side::Prover);
-    // The regions of `p` next to each `p` chain (a `p` stone is in the closure of `K` when
-    // its chain touches `K`).
-    let mut p_chain_ks: Vec<Vec<u32>> = vec![Vec::new(); pch.members.len()];
-    for (c, m) in pch.members.iter().enumerate() {
-        for &x in m {
-            for y in real.nbrs(x) {
-                let k = p_region[y];
-                if k != NO && !p_chain_ks[c].contains(&k) {
-                    p_chain_ks[c].push(k);
-                }
-            }
-        }
-    }
-    let nc = och.members.len();
+/// The groups of `p`'s opponent `o`, each inside one region of `p`, from the two players'
+/// decompositions (their chains, free regions and adjacency: `p`'s regions are the `K`s,
+/// `o`'s are the candidates for `R`). Regions of more than `max_region` points are left out
+/// of `R` (their points next to `C` become walls: a pessimistic model, so still sound).
+/// Groups without any region are not returned.
+pub(crate) fn groups(
+    real: &Real,
+    p: &Decomposition,
+    o: &Decomposition,
+    max_region: usize,
+) -> Vec<Group> {
+    let k_of = |c: u32| p.regions.id[o.chains.members[c as usize][0]];
+    let nc = o.chains.members.len();
     let mut parent: Vec<u32> = (0..nc as u32).collect();
     fn find(parent: &mut [u32], mut x: u32) -> u32 {
         while parent[x as usize] != x {
@@ -89,35 +79,23 @@ pub(crate) fn groups(real: &Real, p: Color, p_region: &[u32], max_region: usize)
         x
     }
     let mut eligible: Vec<(u32, usize)> = Vec::new(); // (a chain, region index)
-    let mut bound: Vec<u32> = Vec::new();
-    let mut mark = vec![u32::MAX; nc];
-    for (r, pts) in org.members.iter().enumerate() {
+    for (r, pts) in o.regions.members.iter().enumerate() {
         if pts.len() > max_region || pts.iter().any(|&x| real.perm[x]) {
             continue;
         }
-        bound.clear();
-        for &x in pts {
-            for y in real.nbrs(x) {
-                let c = och.id[y];
-                if c != NO && mark[c as usize] != r as u32 {
-                    mark[c as usize] = r as u32;
-                    bound.push(c);
-                }
-            }
-        }
+        let bound = &o.region_chains[r];
         let Some(&first) = bound.first() else {
             continue;
         };
-        let k = p_region[och.members[first as usize][0]];
-        if bound
-            .iter()
-            .any(|&c| p_region[och.members[c as usize][0]] != k)
-        {
+        let k = k_of(first);
+        if bound.iter().any(|&c| k_of(c) != k) {
             continue;
         }
+        // Inside the closure of `K`: an empty point in `K`, a `p` stone in a chain next
+        // to `K`.
         let inside = pts.iter().all(|&x| match real.cells[x] {
-            None => p_region[x] == k,
-            Some(_) => p_chain_ks[pch.id[x] as usize].contains(&k),
+            None => p.regions.id[x] == k,
+            Some(_) => p.chain_regions[p.chains.id[x] as usize].contains(&k),
         });
         if !inside {
             continue;
@@ -137,19 +115,19 @@ pub(crate) fn groups(real: &Real, p: Color, p_region: &[u32], max_region: usize)
         if slot[root] == usize::MAX {
             slot[root] = out.len();
             out.push(Group {
-                k: p_region[och.members[c as usize][0]],
+                k: k_of(c),
                 stones: Vec::new(),
                 regions: Vec::new(),
             });
         }
         out[slot[root]]
             .regions
-            .extend(org.members[r].iter().copied());
+            .extend(o.regions.members[r].iter().copied());
     }
     for c in 0..nc {
         let s = slot[find(&mut parent, c as u32) as usize];
         if s != usize::MAX {
-            out[s].stones.extend(och.members[c].iter().copied());
+            out[s].stones.extend(o.chains.members[c].iter().copied());
         }
     }
     for g in &mut out {
@@ -159,88 +137,44 @@ pub(crate) fn groups(real: &Real, p: Color, p_region: &[u32], max_region: usize)
     out
 }
 
-/// The survival game's board before its width is chosen: arena, `o` stones (the prover of
-/// the search), `p` stones (walls included), and `C`.
-struct Build {
-    b: ArenaBuilder,
-    owner: Vec<u16>,
-    other: Vec<u16>,
-}
-
-fn build(real: &Real, g: &Group) -> Build {
-    let n = real.len();
-    let mut b = ArenaBuilder::new();
-    let mut idx = vec![u16::MAX; n];
-    for &x in g.stones.iter().chain(&g.regions) {
-        idx[x] = b.point(x as u32);
-    }
-    let mut walls = Vec::new();
-    for &x in &g.stones {
-        for y in real.nbrs(x) {
-            if idx[y] == u16::MAX {
-                idx[y] = b.point(y as u32);
-                walls.push(idx[y]);
-            }
-        }
-    }
-    let (mut owner, mut other) = (Vec::new(), Vec::new());
-    for &x in g.stones.iter().chain(&g.regions) {
-        let i = idx[x];
-        b.scope[i as usize] = true;
-        for y in real.nbrs(x) {
-            b.edge(i, idx[y]);
-        }
-        match real.cells[x] {
-            Some(_) if g.stones.binary_search(&x).is_ok() => owner.push(i),
-            Some(_) => other.push(i),
-            None => {}
-        }
-    }
-    for &x in &g.regions {
-        b.playable[idx[x] as usize] = true;
-    }
-    if !walls.is_empty() {
-        let v = b.point(u32::MAX);
-        b.virt[v as usize] = true;
-        for &w in &walls {
-            b.wall[w as usize] = true;
-            b.edge(w, v);
-            other.push(w);
-        }
-    }
-    Build { b, owner, other }
-}
-
-/// Plays the survival game of `g` (the opponent of `p` to move first); `Proved` means the
-/// group survives, so `p` controls no point of its region. `None` when the board does not
-/// fit the compact arena.
+/// Plays the survival game of `g` (`o`, the group's owner, to move first); `Proved` means
+/// the group survives, so `p` controls no point of its region. `None` when the board does
+/// not fit the compact arena. The board is built as `H(o, C ∪ R)`'s ([`hgame::build`]):
+/// the points of `C ∪ R` with their contents, every other neighbour a `p` stone with the
+/// virtual liberty (`R`'s points touch only `C ∪ R`, so those are the walls next to `C`).
 pub(crate) fn survives(
     real: &Real,
+    owner: Color,
     g: &Group,
     order: MoveOrder,
     limits: Limits,
 ) -> Option<(Outcome, u64)> {
-    let bd = build(real, g);
-    let n = bd.b.len();
+    let mut in_s = vec![false; real.len()];
+    for &x in g.stones.iter().chain(&g.regions) {
+        in_s[x] = true;
+    }
+    // `R` holds no permanently prohibited point ([`groups`]), so `keep_p` does not matter.
+    let hb = hgame::build(real, owner, &in_s, true);
+    let n = hb.b.len();
     Some(if n <= 64 {
-        run::<1>(&bd, order, limits)
+        run::<1>(&hb, order, limits)
     } else if n <= 128 {
-        run::<2>(&bd, order, limits)
+        run::<2>(&hb, order, limits)
     } else if n <= 256 {
-        run::<4>(&bd, order, limits)
+        run::<4>(&hb, order, limits)
     } else {
         return None;
     })
 }
 
-fn run<const W: usize>(bd: &Build, order: MoveOrder, limits: Limits) -> (Outcome, u64) {
-    let a = bd.b.build::<W>();
+fn run<const W: usize>(hb: &HBuild, order: MoveOrder, limits: Limits) -> (Outcome, u64) {
+    let a = hb.b.build::<W>();
     let mut own = Bits::empty();
     let mut oth = Bits::empty();
-    for &x in &bd.owner {
+    for &x in &hb.prover {
         own.set(x as usize);
     }
-    for &x in &bd.other {
+    for &x in &hb.refuter {
         oth.set(x as usize);
     }
     let root = a.position(own, oth, Side::Prover);
@@ -343,8 +277,18 @@ mod tests {
         Real::new(&Board::from_diagram(rows).unwrap(), &[])
     }
 
-    fn p_regions(r: &Real, p: Color) -> Vec<u32> {
-        graph::free_regions(&r.view(p), Side::Prover).id
+    /// White's groups tested against Black.
+    fn white_groups(r: &Real) -> Vec<Group> {
+        let decomposition = |c: Color| {
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            crate::decomp::decompose(&r.view(c), &vec![true; r.len()], true, &mut ctx)
+        };
+        groups(
+            r,
+            &decomposition(Color::Black),
+            &decomposition(Color::White),
+            40,
+        )
     }
 
     fn limits() -> Limits {
@@ -358,7 +302,7 @@ mod tests {
     /// The outcome for the (single) group of White in `rows`, tested against Black.
     fn solve(rows: &[&str]) -> Outcome {
         let r = real(rows);
-        let gs = groups(&r, Color::Black, &p_regions(&r, Color::Black), 40);
+        let gs = white_groups(&r);
         assert_eq!(gs.len(), 1, "{gs:?}");
         let mut outs = Vec::new();
         for order in [
@@ -366,7 +310,11 @@ mod tests {
             MoveOrder::Natural,
             MoveOrder::Reversed,
         ] {
-            outs.push(survives(&r, &gs[0], order, limits()).unwrap().0);
+            outs.push(
+                survives(&r, Color::White, &gs[0], order, limits())
+                    .unwrap()
+                    .0,
+            );
         }
         assert!(outs.iter().all(|o| *o == outs[0]), "{outs:?}");
         outs[0]
@@ -416,11 +364,14 @@ mod tests {
 
     #[test]
     fn regions_outside_the_closure_are_not_used() {
-        // White's "eye" at a1 holds a black stone with its own eye-less shape; the region of
-        // black stones bb.. lies in the closure (they touch White's region), so it is used.
+        // The region of Black's chain in the top left (with the empty b1) touches only
+        // White's chain, but b1, surrounded by Black alone, is not in White's region of
+        // Black (`K`): the region is outside the closure and not part of White's group,
+        // while the empty points on the right and below are.
         let r = real(&["X.XO.", "XXXO.", "OOOO.", "....."]);
-        let gs = groups(&r, Color::Black, &p_regions(&r, Color::Black), 40);
-        // Black's chain holds an empty point (b1) surrounded by Black only: not in K.
-        assert!(gs.iter().all(|g| !g.regions.contains(&1)), "{gs:?}");
+        let gs = white_groups(&r);
+        assert_eq!(gs.len(), 1, "{gs:?}");
+        assert!(!gs[0].regions.contains(&1), "{gs:?}");
+        assert!(gs[0].regions.contains(&4), "{gs:?}");
     }
 }
