@@ -500,8 +500,7 @@ fn differential(b: &Board, cap: usize, max_set: usize, tally: &mut Tally) {
 
 /// [`differential`] with the analysis run with `options`.
 fn differential_with(b: &Board, options: &Options, cap: usize, max_set: usize, tally: &mut Tally) {
-    let options = *options;
-    let m = pauli_control::analyze(b, &[], &options).unwrap();
+    let m = pauli_control::analyze(b, &[], options).unwrap();
     for f in &m.findings {
         if f.verdict == pauli_control::Verdict::Controls && f.set.len() <= max_set {
             let set = PointSet::from_points(b.len(), f.set.iter().copied());
@@ -509,7 +508,7 @@ fn differential_with(b: &Board, options: &Options, cap: usize, max_set: usize, t
         }
     }
     // Survival refutations (one opposing group kept on the board for ever): the smallest
-    // bordered set around each refuted location must be lost.
+    // bordered set around each refuted location, and the largest extension, must be lost.
     for f in &m.findings {
         if f.reason == pauli_control::Reason::OpponentSurvives {
             tally.survival += 1;
@@ -550,7 +549,7 @@ fn differential_with(b: &Board, options: &Options, cap: usize, max_set: usize, t
                 continue;
             }
             seen.push(set.clone());
-            match hypothetical_game(b, &[], c, &set, &options).unwrap().0 {
+            match hypothetical_game(b, &[], c, &set, options).unwrap().0 {
                 GameOutcome::ProverWins => check_set(b, c, &set, true, cap, tally),
                 GameOutcome::RefuterWins => check_set(b, c, &set, false, cap, tally),
                 _ => {}
@@ -654,8 +653,8 @@ fn random_positions_agree_with_retrograde() {
 }
 
 /// Survival refutations (`Reason::OpponentSurvives`) on small random positions: the
-/// smallest bordered set around every location they refute is lost in the exhaustive
-/// analysis too. The other searches get almost no nodes, so that survival games are also
+/// smallest bordered set around every location they refute, and the union of all smallest
+/// bordered sets, are lost in the exhaustive analysis too. The other searches get almost no nodes, so that survival games are also
 /// played where the player's control is real but not proved otherwise.
 #[test]
 fn survival_refutations_agree_with_retrograde() {
