@@ -135,6 +135,8 @@ pub fn replay(
     let mut move_number = 0u32;
     let mut moves_replayed = 0u32;
     let mut moves_after_end = 0u32;
+    // Whether a stone (not a pass) was recorded after the game ended.
+    let mut stone_after_end = false;
     let mut stopped = false;
     let mut pending_pre: Option<PreAction> = None;
     let mut edited = false;
@@ -170,17 +172,15 @@ pub fn replay(
             }
             Action::Move { color, mv } => {
                 move_number += 1;
+                if state.is_over() {
+                    moves_after_end += 1;
+                    stone_after_end |= *mv != RecordedMove::Pass;
+                }
                 if stopped {
-                    if state.is_over() {
-                        moves_after_end += 1;
-                    }
                     continue;
                 }
                 let pre = pending_pre.take();
                 let was_over = state.is_over();
-                if was_over {
-                    moves_after_end += 1;
-                }
                 let point = match mv {
                     RecordedMove::Pass => Some(Move::Pass),
                     RecordedMove::Place(p) => Some(Move::Place(*p)),
@@ -295,13 +295,27 @@ pub fn replay(
         ));
     }
 
+    // A replay stopped at passes recorded after the game had ended (servers write a third
+    // pass) still holds the final position: nothing after the end can change it. Only a
+    // stop before the end, or at a stone placed after it, leaves an earlier position.
+    let stopped_early = stopped && (!state.is_over() || stone_after_end);
+    if stopped && !stopped_early {
+        findings.push(Finding::new(
+            "passes-after-end",
+            format!(
+                "{moves_after_end} pass(es) recorded after the game had ended change nothing: \
+                 the position the game ended on is the final one, assessed and compared with \
+                 the record"
+            ),
+        ));
+    }
     // An automatic assessment is only made for rulesets that use one (the others score the
     // board as it stands, and the search can be costly), and only of a final position: a
-    // replay stopped at a forbidden move scores the position before it as it stands.
+    // replay stopped early at a forbidden move scores the position before it as it stands.
     let assessment = match assessment {
         AssessmentChoice::Given(a) => a.clone(),
         AssessmentChoice::Auto(_) if !ruleset.uses_assessment() => Assessment::none(),
-        AssessmentChoice::Auto(_) if stopped => {
+        AssessmentChoice::Auto(_) if stopped_early => {
             findings.push(Finding::new(
                 "dead-stones-not-assessed",
                 "the replay stopped at a forbidden move, so its count is of an earlier \
@@ -355,7 +369,7 @@ pub fn replay(
         ruleset.counting(),
         record.rules_counting,
         score.as_ref(),
-        stopped,
+        stopped_early,
     );
     let verdict = Verdict {
         ruleset: ruleset.id().to_owned(),

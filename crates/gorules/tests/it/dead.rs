@@ -242,3 +242,62 @@ fn markup_territory_around_an_unmarked_stone_is_named_by_both_counts() {
         );
     }
 }
+
+/// Black's margin of a result such as `B+31.5` or `W+8.5`.
+fn black_margin(re: &str) -> Option<f64> {
+    let (side, m) = re.split_once('+')?;
+    let m: f64 = m.parse().ok()?;
+    match side {
+        "B" => Some(m),
+        "W" => Some(-m),
+        _ => None,
+    }
+}
+
+/// Outside truth: for 22 OGS games of the corpus the score-estimator benchmark's curator
+/// replaced the server's result by a corrected one (`../shared/corpus/ogs/SOURCES.tsv`,
+/// `note`). Whatever our budgets leave undecided, the corrected result must lie in the range
+/// that deciding the undecided points allows (`score.undecided_range`, or the count itself
+/// when nothing is undecided), with dead stones from the control test. Skipped without the
+/// corpus.
+#[test]
+fn curated_ogs_results_lie_in_the_range_the_undecided_points_allow() {
+    let ogs = root().join("../shared/corpus/ogs");
+    let Ok(tsv) = std::fs::read_to_string(ogs.join("SOURCES.tsv")) else {
+        eprintln!("skipped: ../shared/corpus is not here");
+        return;
+    };
+    let mut cases = Vec::new();
+    for line in tsv.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (Some(file), Some(note)) = (cols.first(), cols.get(4)) else {
+            continue;
+        };
+        if let Some(rest) = note.split("curator-corrected RE[").nth(1) {
+            let re = rest.split(']').next().expect("a closing bracket");
+            cases.push((ogs.join(file), black_margin(re).expect("a counted result")));
+        }
+    }
+    assert_eq!(cases.len(), 22, "the curated games of the manifest");
+    let mut args = vec!["--rules".to_owned(), "recorded".to_owned()];
+    args.extend(["--dead", "auto"].map(str::to_owned));
+    args.extend(cases.iter().map(|(p, _)| p.to_string_lossy().into_owned()));
+    let (doc, _) = replay_json(&args);
+    let files = doc["files"].as_array().expect("files");
+    assert_eq!(files.len(), cases.len());
+    let mut errors = Vec::new();
+    for (f, (path, curated)) in files.iter().zip(&cases) {
+        let score = &f["games"][0]["verdicts"][0]["score"];
+        let margin = score["margin"].as_f64().expect("a count");
+        let range = &score["undecided_range"];
+        let lo = range["white_best"].as_f64().unwrap_or(margin);
+        let hi = range["black_best"].as_f64().unwrap_or(margin);
+        if !(lo - 1e-9..=hi + 1e-9).contains(curated) {
+            errors.push(format!(
+                "{}: curated {curated:+} outside [{lo:+}, {hi:+}] (count {margin:+})",
+                path.display()
+            ));
+        }
+    }
+    assert!(errors.is_empty(), "{errors:#?}");
+}
