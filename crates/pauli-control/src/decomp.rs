@@ -133,7 +133,9 @@ struct Link {
     area: u32,
 }
 
-fn find(uf: &mut [u32], x: u32) -> u32 {
+/// The root of `x` in the union-find forest `uf` (each entry its parent, roots their own),
+/// compressing the path on the way.
+pub(crate) fn find(uf: &mut [u32], x: u32) -> u32 {
     let mut r = x;
     while uf[r as usize] != r {
         r = uf[r as usize];

@@ -39,7 +39,7 @@
 use crate::MoveOrder;
 use crate::arena::{ChainMap, NONE, Pos, Side};
 use crate::bits::Bits;
-use crate::decomp::Decomposition;
+use crate::decomp::{Decomposition, find};
 use crate::hgame::{self, HBuild};
 use crate::real::Real;
 use crate::search::{Dfpn, Eval, Game, Kind, Limits, Outcome};
@@ -70,14 +70,6 @@ pub(crate) fn groups(
     let k_of = |c: u32| p.regions.id[o.chains.members[c as usize][0]];
     let nc = o.chains.members.len();
     let mut parent: Vec<u32> = (0..nc as u32).collect();
-    fn find(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            let up = parent[parent[x as usize] as usize];
-            parent[x as usize] = up;
-            x = up;
-        }
-        x
-    }
     let mut eligible: Vec<(u32, usize)> = Vec::new(); // (a chain, region index)
     for (r, pts) in o.regions.members.iter().enumerate() {
         if pts.len() > max_region || pts.iter().any(|&x| real.perm[x]) {
