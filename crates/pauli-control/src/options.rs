@@ -78,6 +78,7 @@ impl Budgets {
             local_nodes: 300,
             search_nodes: 30,
             position_nodes: 400,
+            survival_nodes: 100,
             ..Budgets::default()
         }
     }
