@@ -261,11 +261,14 @@ impl ControlMap {
     /// proved to control counts as his (its stone of the other colour is dead) even when the
     /// other player's verdict is open: that verdict could only add mutual control (ljr.md A21,
     /// never found), so such a location is decided for counting, not listed as undecided.
+    /// `ruled_out` names, per player, the undecided locations he is proved not to control:
+    /// the count never gives them to him, as they stand or in the range.
     #[must_use]
     pub fn assessment(&self, board: &Board) -> Assessment {
         let mut territory = PerColor::new(Vec::new(), Vec::new());
         let mut neutral = Vec::new();
         let mut undecided = Vec::new();
+        let mut ruled_out = PerColor::new(Vec::new(), Vec::new());
         for p in board.topology().points() {
             let pc = self.points[p.index()];
             for c in Color::BOTH {
@@ -283,6 +286,11 @@ impl ControlMap {
                             .is_some_and(|c| pc.of(c.opp()) == Verdict::DoesNotControl) =>
                 {
                     undecided.push(p);
+                    for c in Color::BOTH {
+                        if pc.of(c) == Verdict::DoesNotControl {
+                            ruled_out[c].push(p);
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -293,6 +301,7 @@ impl ControlMap {
             territory,
             neutral,
             undecided,
+            ruled_out,
         }
     }
 }
@@ -544,6 +553,12 @@ pub fn analyze(
             Side::new(&real, Color::Black, &mut ctx),
             Side::new(&real, Color::White, &mut ctx),
         ]);
+        if crate::debug() {
+            eprintln!(
+                "round with local limit {l}: {} nodes spent, {} left",
+                ctx.spent, ctx.remaining
+            );
+        }
         if ctx.remaining == 0 || l == full {
             break;
         }

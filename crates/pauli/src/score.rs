@@ -20,7 +20,7 @@
 //!   opponent of its owner in any case.
 
 use crate::game::PauliGame;
-use rules_core::score::points;
+use rules_core::score::{point_mask, points};
 use rules_core::{
     Assessment, AssessmentSource, Board, Color, PerColor, Point, PointKind, PointValue,
     ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore,
@@ -142,13 +142,20 @@ impl Control {
             // What the control test could not decide counts as it stands: rule 17's counting
             // with the decided dead stones gone, as if the players had agreed on the board.
             // A stone there stands for its owner (set above); an empty location is his whose
-            // stones alone its region contacts, else nobody's.
+            // stones alone its region contacts, else nobody's — unless he is known not to
+            // control it (`ruled_out`: a dispute would overturn that count, rule 17), when it
+            // is nobody's.
             let mut stand = Control::empty(ControlMode::Agreement, n);
             stand.agreement(board, a, &dead);
+            let ruled_out = PerColor::new(
+                point_mask(&a.ruled_out[Color::Black], n),
+                point_mask(&a.ruled_out[Color::White], n),
+            );
             for &x in &a.undecided {
                 if board.is_empty_at(x) {
                     for color in Color::BOTH {
-                        c.controlled[color][x.index()] = stand.controlled[color][x.index()];
+                        c.controlled[color][x.index()] =
+                            stand.controlled[color][x.index()] && !ruled_out[color][x.index()];
                     }
                 }
             }
@@ -384,12 +391,7 @@ pub(crate) fn point_values(
 ) -> Result<Vec<PointValue>, ScoreError> {
     let board = game.board();
     let control = Control::from_assessment(board, input.assessment);
-    let mut undecided = vec![false; board.len()];
-    for &x in &input.assessment.undecided {
-        if let Some(u) = undecided.get_mut(x.index()) {
-            *u = true;
-        }
-    }
+    let undecided = point_mask(&input.assessment.undecided, board.len());
     Ok(board
         .topology()
         .points()

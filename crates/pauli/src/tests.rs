@@ -413,6 +413,26 @@ mod r5_count {
             "undecided ac counts as it stands: its region contacts Black only"
         );
         assert_eq!(s.undecided, 1);
+        // Unless Black is proved not to control it (the eye of a group in seki): then it is
+        // nobody's — a dispute would overturn the claim (r17).
+        let known = Assessment {
+            source: AssessmentSource::Auto,
+            territory: PerColor::new(pts(&g, "aa ba ab bb"), vec![]),
+            undecided: pts(&g, "ac"),
+            ruled_out: PerColor::new(pts(&g, "ac"), vec![]),
+            ..Assessment::default()
+        };
+        let s = score(&g, 0.0, &known);
+        assert_eq!(
+            (s.black.territory, s.white.territory, s.undecided),
+            (4, 0, 1)
+        );
+        // White ruled out there changes nothing: as it stands, the location is Black's.
+        let other = Assessment {
+            ruled_out: PerColor::new(vec![], pts(&g, "ac")),
+            ..known
+        };
+        assert_eq!(score(&g, 0.0, &other).black.territory, 5);
         // An undecided location whose region contacts both players is nobody's.
         let a = Assessment {
             source: AssessmentSource::Auto,

@@ -48,11 +48,17 @@ pub struct Assessment {
     pub neutral: Vec<Point>,
     /// Points whose status could not be decided.
     pub undecided: Vec<Point>,
+    /// Undecided points a player is known not to control: his own verdict there is proved,
+    /// the other player's is not. Deciding them can give them to the other player or to
+    /// nobody, never to him, which narrows the range [`Assessment::decided_for`] bounds.
+    /// Empty for assessments that know nothing of the kind (markup, user).
+    pub ruled_out: PerColor<Vec<Point>>,
 }
 
 /// By point index below `n`, whether the point is in `points` (points at or past `n`, off
 /// the board, are ignored, as every method here ignores them).
-fn point_mask(points: &[Point], n: usize) -> Vec<bool> {
+#[must_use]
+pub fn point_mask(points: &[Point], n: usize) -> Vec<bool> {
     let mut mask = vec![false; n];
     for p in points.iter().filter(|p| p.index() < n) {
         mask[p.index()] = true;
@@ -67,16 +73,20 @@ impl Assessment {
         Assessment::default()
     }
 
-    /// This assessment with every undecided point decided for `winner`: it becomes his
-    /// territory, and a stone of the other colour on it is dead (his own stones there live).
-    /// Nothing is left undecided. Scoring both of these bounds what deciding the points
-    /// could do to the count ([`MarginRange`]).
+    /// This assessment with every undecided point decided for `winner` as far as it can be:
+    /// it becomes his territory, and a stone of the other colour on it is dead (his own
+    /// stones there live) — except where he is known not to control it
+    /// ([`Assessment::ruled_out`]): there the best he can have is that nobody does, so the
+    /// point counts as it stands. Nothing is left undecided. Scoring both of these bounds
+    /// what deciding the points could do to the count ([`MarginRange`]): every count is
+    /// monotone in each player's control.
     #[must_use]
     pub fn decided_for(&self, winner: Color, board: &Board) -> Assessment {
         let mut out = self.clone();
         let mut is_dead = point_mask(&out.dead, board.len());
+        let ruled_out = point_mask(&self.ruled_out[winner], board.len());
         for &p in &self.undecided {
-            if p.index() >= board.len() {
+            if p.index() >= board.len() || ruled_out[p.index()] {
                 continue;
             }
             if board.get(p) == Some(winner.opp()) && !is_dead[p.index()] {
@@ -86,6 +96,7 @@ impl Assessment {
             out.territory[winner].push(p);
         }
         out.undecided.clear();
+        out.ruled_out = PerColor::default();
         out
     }
 
@@ -132,6 +143,7 @@ impl Assessment {
             territory: markup.territory.clone(),
             neutral: Vec::new(),
             undecided: Vec::new(),
+            ruled_out: PerColor::default(),
         }
     }
 
@@ -777,6 +789,7 @@ mod tests {
             // Open: the white stone `ba`, the black stone `ea`, and the empty points `ca`
             // and `fc`.
             undecided: vec![at("ba"), at("ea"), at("ca"), at("fc")],
+            ruled_out: PerColor::default(),
         };
         // `ba` touches the region {aa, ab, bb} (dead and empty points) and {ca}; `ea`
         // touches {fa, fb, db, eb, ec, fc}. Nothing else is open.
@@ -818,6 +831,7 @@ mod tests {
             territory: PerColor::new(vec![at("ab")], Vec::new()),
             neutral: Vec::new(),
             undecided: vec![at("aa"), at("ba"), at("ca")],
+            ruled_out: PerColor::default(),
         };
         let black = a.decided_for(Color::Black, &b);
         assert_eq!(black.dead, vec![at("ba")]);
@@ -837,6 +851,21 @@ mod tests {
             ..a.clone()
         };
         assert_eq!(twice.decided_for(Color::Black, &b).dead, vec![at("ba")]);
+        // Points White is known not to control stay as they stand when deciding for him:
+        // the black stone `aa` cannot be dead, the empty `ca` cannot be his.
+        let known = Assessment {
+            ruled_out: PerColor::new(Vec::new(), vec![at("aa"), at("ca")]),
+            ..a.clone()
+        };
+        let white = known.decided_for(Color::White, &b);
+        assert!(white.dead.is_empty());
+        assert_eq!(white.territory.white, vec![at("ba")]);
+        assert!(white.undecided.is_empty() && white.ruled_out.white.is_empty());
+        // Deciding for Black is not affected by what White cannot have.
+        assert_eq!(
+            known.decided_for(Color::Black, &b),
+            a.decided_for(Color::Black, &b)
+        );
 
         let r = MarginRange {
             white_best: -4.5,

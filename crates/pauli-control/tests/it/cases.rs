@@ -466,3 +466,37 @@ fn a_chain_between_two_eye_spaces_joins_them_into_one_area() {
         .expect("a finding");
     assert!(f.set.contains(&pt(&b, "dc")) && f.set.contains(&pt(&b, "dd")));
 }
+
+/// The assessment says, at each undecided location, which player is proved not to control
+/// it (`ruled_out`): exactly those whose verdict there is `DoesNotControl`. With the quick
+/// budgets, White is proved not to control the upper-left corners of the first and the third
+/// board (White's `ba`–`bb` short of liberties inside Black's corner; the unfilled ko) while
+/// Black's verdicts there stay open.
+#[test]
+fn the_assessment_names_the_players_ruled_out_of_undecided_locations() {
+    let boards: [&[&str]; 3] = [
+        &[".OXO..", "XOXO..", ".XXO..", "XXOO..", "OOO...", "......"],
+        &[".X.OX.", ".OOOXX", "OOXXX.", "XXXXXX"],
+        &[".X.XO.", "..XO.O", "..XO..", "XXXO..", "..XO.."],
+    ];
+    let small = Options::with_budgets(Budgets::quick());
+    let mut seen = 0;
+    for rows in boards {
+        let b = board(rows);
+        let m = analyze(&b, &[], &small).unwrap();
+        let a = m.assessment(&b);
+        for c in [Color::Black, Color::White] {
+            for &p in &a.ruled_out[c] {
+                assert!(a.undecided.contains(&p), "{rows:?} {p:?}");
+                assert_eq!(m.get(p).of(c), Verdict::DoesNotControl, "{rows:?} {p:?}");
+                seen += 1;
+            }
+            for &p in &a.undecided {
+                if m.get(p).of(c) == Verdict::DoesNotControl {
+                    assert!(a.ruled_out[c].contains(&p), "{rows:?} {p:?}");
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "no undecided location had a player ruled out");
+}

@@ -515,6 +515,15 @@ fn undecided_breakdown() {
                     continue;
                 }
                 undecided += 1;
+                let open = |v: Verdict| v == Verdict::Undecided;
+                let pair = match (pc.of(Color::Black), pc.of(Color::White)) {
+                    (b, w) if open(b) && open(w) => "both players open",
+                    (Verdict::Controls, _) | (_, Verdict::Controls) => {
+                        "one player proved to control, the other open"
+                    }
+                    _ => "one player proved not to control, the other open",
+                };
+                *kinds.entry(pair).or_default() += 1;
                 let kind = match area.owner[p.index()] {
                     AreaOwner::Stone(_) => "stone",
                     AreaOwner::Shared => "empty, region touches both colours",
