@@ -378,25 +378,14 @@ impl<const W: usize> Arena<W> {
         let mut own = pb;
         let mut own_libs = self.nbr[p].minus(pos.st[0].or(pos.st[1]));
         let empty_neighbours = !own_libs.is_empty();
-        let mut seen = [u16::MAX; 8];
-        let mut ns = 0;
-        for &q in self.adj(p) {
-            let c = cm.id[q as usize];
-            if c == u16::MAX || seen[..ns].contains(&c) {
-                continue;
-            }
-            if ns < seen.len() {
-                seen[ns] = c;
-                ns += 1;
-            }
-            let ci = c as usize;
-            if pos.st[me].has(q as usize) {
+        self.for_each_chain_around(cm, p, |q, ci| {
+            if pos.st[me].has(q) {
                 own = own.or(cm.stones[ci]);
                 own_libs = own_libs.or(cm.libs[ci]);
-            } else if pos.st[opp].has(q as usize) && cm.libs[ci].minus(pb).is_empty() {
+            } else if pos.st[opp].has(q) && cm.libs[ci].minus(pb).is_empty() {
                 captured = captured.or(cm.stones[ci]);
             }
-        }
+        });
         own_libs.clear(p);
         if captured.is_empty() {
             if own_libs.is_empty() {
@@ -542,29 +531,37 @@ impl<const W: usize> Arena<W> {
     ) -> i32 {
         let opp = side.opp().idx();
         let mut s = 0;
+        self.for_each_chain_around(cm, x, |q, c| {
+            if pos.st[opp].has(q) && !skip.has(q) {
+                s += match cm.libs[c].count().saturating_sub(1) {
+                    0 => 0,
+                    1 => 40,
+                    2 => 10,
+                    _ => 3,
+                };
+            }
+        });
+        s
+    }
+
+    /// Calls `f(q, c)` once for each chain next to `x`: `q` one of its stones next to `x`,
+    /// `c` its index in `cm`. (Eight chains are remembered; on a graph where a point touches
+    /// more, a chain may come again — harmless for both callers, whose sums are unions or
+    /// only ordering weights.)
+    fn for_each_chain_around(&self, cm: &ChainMap<W>, x: usize, mut f: impl FnMut(usize, usize)) {
         let mut seen = [u16::MAX; 8];
         let mut ns = 0;
         for &q in self.adj(x) {
             let c = cm.id[q as usize];
-            if c == u16::MAX
-                || !pos.st[opp].has(q as usize)
-                || skip.has(q as usize)
-                || seen[..ns].contains(&c)
-            {
+            if c == u16::MAX || seen[..ns].contains(&c) {
                 continue;
             }
             if ns < seen.len() {
                 seen[ns] = c;
                 ns += 1;
             }
-            s += match cm.libs[c as usize].count().saturating_sub(1) {
-                0 => 0,
-                1 => 40,
-                2 => 10,
-                _ => 3,
-            };
+            f(q as usize, c as usize);
         }
-        s
     }
 
     /// The position after a pass by the player to move (rule 4): a pass made while a point is
