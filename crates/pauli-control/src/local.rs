@@ -70,8 +70,8 @@
 //!   are closed, `Q = {q}`. Both need no inner chains and `K = ∅`.
 //!
 //! With `K`, the same arguments hold when the liberties the requirements ask for are kept
-//! out of play: safe eyes (empty points surrounded by `M*`) and small eye regions (two or
-//! three enclosed points, one liberty each); see [`LGame::static_win`].
+//! out of play: safe eyes (empty points surrounded by `M*`) and eye regions (enclosed
+//! points all next to the chain, one liberty each); see [`LGame::static_win`].
 //!
 //! # Static wins need a line without captures
 //! A static win at `L` is a strategy argument from `L` on: its positions keep all of `L`'s
@@ -560,21 +560,25 @@ impl<const W: usize> LGame<W> {
     /// * `M*`: `M` plus inner chains connected by miai;
     /// * safe eyes: empty points whose neighbours are all `M*` stones (the refuter can never
     ///   play there); they are never filled, and must give every `K` chain its liberties;
-    /// * small eye regions, which count as one liberty of a `K` chain each: two or three
-    ///   connected empty points, all next to that chain, whose other neighbours are all `M*`
-    ///   stones (reserved: not in pairs, not miai points). A refuter move `r` in one is
-    ///   answered in it, next to `r`: `r` is then captured (its only liberty was the answer),
-    ///   leaving one-point eyes, or in atari with its last liberty `t` the region's third
-    ///   point, where the refuter cannot play (suicide: nothing around is capturable); the
-    ///   prover takes `t` when he fills, and `r`'s point is his eye. Between, `t` or the
-    ///   captured point is the chain's liberty. Untouched, he fills all but one point.
+    /// * eye regions, which count as one liberty of a `K` chain each: two or more connected
+    ///   points, empty or the refuter's, every one of them next to that chain, whose other
+    ///   neighbours are all `M*` stones (reserved: not in pairs, not miai points). Such a
+    ///   region always keeps an empty point, a liberty of the chain: the refuter cannot take
+    ///   its last one (his stone would have no liberty and capture nothing, every stone
+    ///   around being in `M*`), and the prover never takes it except to capture. No point of
+    ///   the region can be a refuter eye (each is next to the chain), and every prover stone
+    ///   placed in it joins the chain. So the prover need not answer there: when he fills,
+    ///   he captures each refuter chain in the region at its last liberty and fills the rest
+    ///   but one-point eyes, and the region ends clean with at least one eye next to the
+    ///   chain.
     /// * `Q`: points not next to `M*`; each must be next to both points of a pair (pairs
     ///   disjoint from each other, from the miai pairs, the safe eyes and the eye regions
     ///   counted) whose points
     ///   are empty and next to `M*` or themselves covered by an earlier pair
     ///   ([`pairing_cover`], which gives the strategy and the argument). In short: when the
     ///   refuter takes a point of a pair (or of a miai pair), take the other; else close the
-    ///   lowest open pair, then fill any empty point next to `M*` that is not a safe eye. No
+    ///   lowest open pair, then fill any empty point next to `M*` that is not a safe eye (nor an
+    ///   eye region's last empty point, unless the move captures). No
     ///   prover stone is ever captured, the refuter never gets an eye (every `Q` point ends
     ///   next to a prover stone), no seki or ko is possible, so the region ends clean with
     ///   the safe eyes kept.
@@ -611,10 +615,11 @@ impl<const W: usize> LGame<W> {
                 eyes.set(p);
             }
         }
-        // The liberties the `Libs` requirements ask for: safe eyes first, then small eye
-        // regions (two or three empty points whose other neighbours are all `M*` stones; one
-        // eye each whatever the refuter does there, see the doc above), found only when the
-        // safe eyes are not enough. The regions counted are reserved.
+        // The liberties the `Libs` requirements ask for: safe eyes first, then eye regions
+        // (two or more points, empty or the refuter's, all next to the chain, whose other
+        // neighbours are all `M*` stones; one liberty each whatever the refuter does there,
+        // see the doc above), found only when the safe eyes are not enough. The regions
+        // counted are reserved.
         let mut regions: Option<Vec<Bits<W>>> = None;
         let mut counted = Bits::<W>::empty();
         for r in &self.reqs {
@@ -628,11 +633,9 @@ impl<const W: usize> LGame<W> {
                 continue;
             }
             let regions = regions.get_or_insert_with(|| {
-                a.components(empty.minus(used).minus(eyes))
+                a.components(mask.minus(ms).minus(used).minus(eyes))
                     .into_iter()
-                    .filter(|r| {
-                        (2..=3).contains(&r.count()) && a.dilate(*r).minus(*r).is_subset(&ms)
-                    })
+                    .filter(|r| r.count() >= 2 && a.dilate(*r).minus(*r).is_subset(&ms))
                     .collect()
             });
             for r in regions.iter().filter(|r| r.is_subset(&du)) {

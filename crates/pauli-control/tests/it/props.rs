@@ -403,6 +403,45 @@ fn small_eye_regions_count_as_eyes_without_search() {
     }
 }
 
+#[test]
+fn eye_regions_of_any_size_and_with_refuter_stones_count_as_eyes_without_search() {
+    // White's only liberties are a straight four along the edge and a two-point space
+    // holding a Black stone (in atari, its last liberty a point Black cannot fill): every
+    // point of both is next to White's wall, so each keeps the wall a liberty whatever Black
+    // does and ends with an eye (local.rs, `static_win`, eye regions). In the second board
+    // the four holds a Black stone too, next to the wall.
+    let boards: [&[&str]; 2] = [
+        &["....O.XOX", "OOOOOOOOX", "XXXXXXXXX", "X.X.X.X.X"],
+        &[".X..O.XOX", "OOOOOOOOX", "XXXXXXXXX", "X.X.X.X.X"],
+    ];
+    let thorough = Options::with_budgets(Budgets::thorough());
+    for rows in boards {
+        let b = board(rows);
+        let m = analyze(&b, &[], &Options::default()).unwrap();
+        for p in b.topology().points() {
+            let name = b.topology().sgf(p);
+            // White's side: the first two rows but the last column.
+            let bytes = name.as_bytes();
+            let want = if bytes[1] <= b'b' && bytes[0] < b'i' {
+                Control::White
+            } else {
+                Control::Black
+            };
+            assert_eq!(m.control(p), want, "{rows:?} {name}");
+        }
+        let local: u64 = m
+            .findings
+            .iter()
+            .filter(|f| f.player == Color::White && f.verdict == pauli_control::Verdict::Controls)
+            .map(|f| f.nodes)
+            .sum();
+        // One node per area for the proofs, the rest the decomposition first asking each
+        // area for both eyes; before eye regions of any size, 30 nodes of search here.
+        assert!(local <= 20, "{rows:?}: {local} nodes");
+        assert_winning_sets_stand(&b, &m, &thorough, 40);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
