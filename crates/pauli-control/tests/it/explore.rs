@@ -214,7 +214,16 @@ fn explore_one_record() {
     let file = sgf_record::read_sgf(&bytes, &Default::default()).unwrap();
     let rec = file.games.into_iter().next().unwrap().unwrap();
     let b = rec.main_line_board();
-    let m = analyze_default(&b);
+    // `THOROUGH=1`: the thorough budgets instead of the default ones.
+    let m = if std::env::var("THOROUGH").is_ok() {
+        let o = pauli_control::Options {
+            budgets: pauli_control::Budgets::thorough(),
+            ..pauli_control::Options::default()
+        };
+        pauli_control::analyze(&b, &[], &o).unwrap()
+    } else {
+        analyze_default(&b)
+    };
     println!("{}", picture(&b, &m));
     let at: Vec<_> = std::env::var("AT")
         .unwrap_or_default()
@@ -225,7 +234,7 @@ fn explore_one_record() {
     for f in &m.findings {
         if at.is_empty() || f.points.iter().chain(&f.set).any(|p| at.contains(p)) {
             println!(
-                "F {:?} {:?} {:?} nodes {} points {:?} set {}",
+                "F {:?} {:?} {:?} nodes {} points {:?} set {:?}",
                 f.player,
                 f.verdict,
                 f.reason,
@@ -234,7 +243,10 @@ fn explore_one_record() {
                     .iter()
                     .map(|&p| b.topology().sgf(p))
                     .collect::<Vec<_>>(),
-                f.set.len()
+                f.set
+                    .iter()
+                    .map(|&p| b.topology().sgf(p))
+                    .collect::<Vec<_>>()
             );
         }
     }
