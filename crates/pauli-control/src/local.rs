@@ -441,12 +441,15 @@ fn area_limit(points: usize, nodes: u64) -> u64 {
 const STATIC_NODES: u64 = 1;
 
 /// The largest interior (points of an area not next to its anchors) worth a local search of
-/// `limit` nodes: measured on the corpus, a proof needs about 100 · 2.2^interior nodes.
+/// `limit` nodes: a proof needs about 220 · 2.2^interior nodes, so none below 220 (then only
+/// areas whose every point touches an anchor are searched). The factor was 100 until eye
+/// regions of any size counted in the static wins; with them, gating one interior point
+/// earlier decided more points of the corpus (docs/control.md).
 pub(crate) fn interior_cap(limit: u64) -> usize {
-    if limit <= 100 {
-        return 1;
+    if limit < 220 {
+        return 0;
     }
-    1 + ((limit as f64 / 100.0).ln() / 2.2f64.ln()).floor() as usize
+    1 + ((limit as f64 / 220.0).ln() / 2.2f64.ln()).floor() as usize
 }
 
 /// How a local search plays: move ordering, relevance zones, levelled pairs.
