@@ -6,7 +6,7 @@ use pauli_control::{
     Reason, Verdict, analyze, hypothetical_game, is_bordered, maximal_formation,
 };
 use proptest::prelude::*;
-use rules_core::{Board, Color, Topology};
+use rules_core::{Board, Color, Point, Topology};
 use std::sync::Arc;
 
 fn small_budget(order: MoveOrder) -> Options {
@@ -359,47 +359,59 @@ fn interiors_one_move_from_a_single_point_are_won_statically() {
     }
 }
 
+/// Analyzes `rows` with the default budgets and checks every location's control against
+/// `want`, that White's proofs took at most `max_nodes` nodes in all (static wins, not
+/// search), and that the whole-game search does not refute the winning sets.
+fn assert_proved_statically(
+    rows: &[&str],
+    want: impl Fn(&Board, Point) -> Control,
+    max_nodes: u64,
+) {
+    let b = board(rows);
+    let m = analyze(&b, &[], &Options::default()).unwrap();
+    for p in b.topology().points() {
+        assert_eq!(
+            m.control(p),
+            want(&b, p),
+            "{rows:?} {}",
+            b.topology().sgf(p)
+        );
+    }
+    let local: u64 = m
+        .findings
+        .iter()
+        .filter(|f| f.player == Color::White && f.verdict == pauli_control::Verdict::Controls)
+        .map(|f| f.nodes)
+        .sum();
+    assert!(local <= max_nodes, "{rows:?}: {local} nodes");
+    assert_winning_sets_stand(&b, &m, &Options::with_budgets(Budgets::thorough()), 40);
+}
+
 #[test]
 fn small_eye_regions_count_as_eyes_without_search() {
     // White's only liberties are eye spaces of two and three points (straight, then bent);
-    // each counts as one eye of the wall statically (local.rs, `static_win`). The whole-game
-    // search without decomposition leaves must not refute the winning sets.
+    // each counts as one eye of the wall statically (local.rs, `static_win`). One node per
+    // area for the proofs; the rest is the decomposition first asking each area for both
+    // eyes (refuted in a few nodes).
     let boards: [&[&str]; 2] = [
         &["..O...OX.", "OOOOOOOX.", "XXXXXXXXX", "X.X.X.X.X"],
         &["..O..OX.X", "OOOO.OX.X", "XXXOOOXXX", "X.XXXXX.X"],
     ];
-    let thorough = Options::with_budgets(Budgets::thorough());
     for rows in boards {
-        let b = board(rows);
-        let m = analyze(&b, &[], &Options::default()).unwrap();
-        for p in b.topology().points() {
-            let want = match b.get(p) {
-                Some(Color::Black) => Control::Black,
-                Some(Color::White) => Control::White,
-                None => {
-                    if b.topology()
-                        .neighbors(p)
-                        .iter()
-                        .any(|&q| b.get(q) == Some(Color::White))
-                    {
-                        Control::White
-                    } else {
-                        Control::Black
-                    }
-                }
-            };
-            assert_eq!(m.control(p), want, "{rows:?} {}", b.topology().sgf(p));
-        }
-        let local: u64 = m
-            .findings
-            .iter()
-            .filter(|f| f.player == Color::White && f.verdict == pauli_control::Verdict::Controls)
-            .map(|f| f.nodes)
-            .sum();
-        // One node per area for the proofs; the rest is the decomposition first asking each
-        // area for both eyes (refuted in a few nodes).
-        assert!(local <= 20, "{rows:?}: {local} nodes");
-        assert_winning_sets_stand(&b, &m, &thorough, 40);
+        let want = |b: &Board, p: Point| match b.get(p) {
+            Some(Color::Black) => Control::Black,
+            Some(Color::White) => Control::White,
+            None if b
+                .topology()
+                .neighbors(p)
+                .iter()
+                .any(|&q| b.get(q) == Some(Color::White)) =>
+            {
+                Control::White
+            }
+            None => Control::Black,
+        };
+        assert_proved_statically(rows, want, 20);
     }
 }
 
@@ -409,36 +421,24 @@ fn eye_regions_of_any_size_and_with_refuter_stones_count_as_eyes_without_search(
     // holding a Black stone (in atari, its last liberty a point Black cannot fill): every
     // point of both is next to White's wall, so each keeps the wall a liberty whatever Black
     // does and ends with an eye (local.rs, `static_win`, eye regions). In the second board
-    // the four holds a Black stone too, next to the wall.
+    // the four holds a Black stone too, next to the wall. Before eye regions of any size,
+    // the search needed 30 nodes for the first board.
     let boards: [&[&str]; 2] = [
         &["....O.XOX", "OOOOOOOOX", "XXXXXXXXX", "X.X.X.X.X"],
         &[".X..O.XOX", "OOOOOOOOX", "XXXXXXXXX", "X.X.X.X.X"],
     ];
-    let thorough = Options::with_budgets(Budgets::thorough());
     for rows in boards {
-        let b = board(rows);
-        let m = analyze(&b, &[], &Options::default()).unwrap();
-        for p in b.topology().points() {
+        // White's side: the first two rows but the last column.
+        let want = |b: &Board, p: Point| {
             let name = b.topology().sgf(p);
-            // White's side: the first two rows but the last column.
             let bytes = name.as_bytes();
-            let want = if bytes[1] <= b'b' && bytes[0] < b'i' {
+            if bytes[1] <= b'b' && bytes[0] < b'i' {
                 Control::White
             } else {
                 Control::Black
-            };
-            assert_eq!(m.control(p), want, "{rows:?} {name}");
-        }
-        let local: u64 = m
-            .findings
-            .iter()
-            .filter(|f| f.player == Color::White && f.verdict == pauli_control::Verdict::Controls)
-            .map(|f| f.nodes)
-            .sum();
-        // One node per area for the proofs, the rest the decomposition first asking each
-        // area for both eyes; before eye regions of any size, 30 nodes of search here.
-        assert!(local <= 20, "{rows:?}: {local} nodes");
-        assert_winning_sets_stand(&b, &m, &thorough, 40);
+            }
+        };
+        assert_proved_statically(rows, want, 20);
     }
 }
 
