@@ -2,6 +2,28 @@
 //! `W` words of 64 bits, so `64 * W` points at most. Everything the search does per node —
 //! liberties, captures, formation checks — is a handful of word operations on these.
 
+/// The most points a compact board may have: the widest bitsets used are four words.
+pub(crate) const MAX_POINTS: usize = 256;
+
+/// `Some(f::<W>(args…))` with the narrowest width `W` (1, 2 or 4 words) whose bitsets hold
+/// `n` points, or `None` when `n` is past [`MAX_POINTS`]: the one place where a board's size
+/// picks the monomorphized search (whole-game, local and survival games).
+macro_rules! with_width {
+    ($n:expr, $f:ident($($arg:expr),* $(,)?)) => {{
+        let n: usize = $n;
+        if n <= 64 {
+            Some($f::<1>($($arg),*))
+        } else if n <= 128 {
+            Some($f::<2>($($arg),*))
+        } else if n <= $crate::bits::MAX_POINTS {
+            Some($f::<4>($($arg),*))
+        } else {
+            None
+        }
+    }};
+}
+pub(crate) use with_width;
+
 /// A set of arena points, `64 * W` at most.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Bits<const W: usize>(pub [u64; W]);

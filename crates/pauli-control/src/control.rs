@@ -19,6 +19,7 @@
 //!
 //! Whatever no step decides stays **undecided**, with the reason (budget, size, not proved).
 
+use crate::bits::with_width;
 use crate::decomp::{self, AreaNote, Decomposition};
 use crate::graph::NO;
 use crate::hgame::{self, HGame, HOpts};
@@ -415,15 +416,7 @@ pub(crate) fn solve_h(
         order: options.order,
         decomposition: options.decomposition_leaf,
     };
-    if n <= 64 {
-        Some(run_h::<1>(&hb, hopts, limits, ctx))
-    } else if n <= 128 {
-        Some(run_h::<2>(&hb, hopts, limits, ctx))
-    } else if n <= 256 {
-        Some(run_h::<4>(&hb, hopts, limits, ctx))
-    } else {
-        None
-    }
+    with_width!(n, run_h(&hb, hopts, limits, ctx))
 }
 
 fn run_h<const W: usize>(

@@ -93,7 +93,7 @@
 
 use crate::MoveOrder;
 use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
-use crate::bits::Bits;
+use crate::bits::{Bits, MAX_POINTS, with_width};
 use crate::graph::Graph;
 use crate::search::{Dfpn, Eval, Exhausted, Game, Kind, Limits, Outcome};
 use std::collections::HashMap;
@@ -328,7 +328,7 @@ pub(crate) fn solve<G: Graph>(
         ctx.cache.insert(key, (r, limit_now));
         return r;
     }
-    if pts.len() > ctx.max_region || n > 256 || ctx.remaining == 0 {
+    if pts.len() > ctx.max_region || n > MAX_POINTS || ctx.remaining == 0 {
         return LocalResult {
             outcome: Outcome::Unknown(Exhausted::Nodes),
             nodes: 0,
@@ -383,13 +383,8 @@ pub(crate) fn solve<G: Graph>(
         zones: ctx.zones,
         levelled: ctx.levelled,
     };
-    let (result, pruned) = if n <= 64 {
-        run::<1>(&b, &pr, &rf, &reqs_local, limits, flags)
-    } else if n <= 128 {
-        run::<2>(&b, &pr, &rf, &reqs_local, limits, flags)
-    } else {
-        run::<4>(&b, &pr, &rf, &reqs_local, limits, flags)
-    };
+    let (result, pruned) = with_width!(n, run(&b, &pr, &rf, &reqs_local, limits, flags))
+        .expect("areas past MAX_POINTS are not searched (checked above)");
     ctx.pruned += pruned;
     ctx.charge(result.nodes);
     if crate::debug() {

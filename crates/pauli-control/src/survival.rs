@@ -38,7 +38,7 @@
 
 use crate::MoveOrder;
 use crate::arena::{ChainMap, NONE, Pos, Side};
-use crate::bits::Bits;
+use crate::bits::{Bits, with_width};
 use crate::decomp::{Decomposition, find};
 use crate::hgame::{self, HBuild};
 use crate::real::Real;
@@ -147,16 +147,7 @@ pub(crate) fn survives(
     }
     // `R` holds no permanently prohibited point ([`groups`]), so `keep_p` does not matter.
     let hb = hgame::build(real, owner, &in_s, true);
-    let n = hb.b.len();
-    Some(if n <= 64 {
-        run::<1>(&hb, order, limits)
-    } else if n <= 128 {
-        run::<2>(&hb, order, limits)
-    } else if n <= 256 {
-        run::<4>(&hb, order, limits)
-    } else {
-        return None;
-    })
+    with_width!(hb.b.len(), run(&hb, order, limits))
 }
 
 fn run<const W: usize>(hb: &HBuild, order: MoveOrder, limits: Limits) -> (Outcome, u64) {
