@@ -659,12 +659,18 @@ fn survive(
     if b.survival_nodes == 0 {
         return;
     }
-    let mut wanted = vec![false; s.d.regions.members.len()];
-    for (r, members) in s.d.regions.members.iter().enumerate() {
-        wanted[r] = !s.hostile[r]
-            && members.iter().any(|&p| s.verdict[p] == Verdict::Undecided)
-            && members.iter().any(|&p| real.cells[p].is_some());
-    }
+    // Regions not yet refuted, with a point still open and a stone a group could be made of.
+    let wanted: Vec<bool> =
+        s.d.regions
+            .members
+            .iter()
+            .enumerate()
+            .map(|(r, members)| {
+                !s.hostile[r]
+                    && members.iter().any(|&p| s.verdict[p] == Verdict::Undecided)
+                    && members.iter().any(|&p| real.cells[p].is_some())
+            })
+            .collect();
     if !wanted.iter().any(|&w| w) {
         return;
     }
