@@ -1202,6 +1202,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_hardness_gate_grows_one_interior_point_per_factor_of_2_2() {
+        // The figures docs/control.md gives: none below 220 nodes, 2 at 1,000, 4 at 3,000,
+        // 6 at 20,000; never smaller for a larger budget.
+        assert_eq!(interior_cap(0), 0);
+        assert_eq!(interior_cap(219), 0);
+        assert_eq!(interior_cap(220), 1);
+        assert_eq!(interior_cap(1_000), 2);
+        assert_eq!(interior_cap(3_000), 4);
+        assert_eq!(interior_cap(20_000), 6);
+        let caps: Vec<usize> = (0..40).map(|i| interior_cap(1u64 << i)).collect();
+        assert!(caps.windows(2).all(|w| w[0] <= w[1]), "{caps:?}");
+    }
+
+    #[test]
     fn small_areas_get_eight_times_the_nodes_up_to_a_cap() {
         let default = crate::Budgets::default().local_nodes;
         // The rounds of the default budgets: 1/16, 1/4, all of the local nodes.
