@@ -321,6 +321,18 @@ pub(crate) fn solve<G: Graph>(
     if gated && !reqs_local.is_empty() {
         // The static wins with requirements need safe eyes, which areas this large seldom
         // have yet: not worth building the arena.
+        if crate::debug() {
+            let refuter = pts
+                .iter()
+                .filter(|&&p| g.stone(p) == Some(Side::Refuter))
+                .count();
+            eprintln!(
+                "local search gated: {} points ({refuter} refuter, interior {interior}) {} anchors {:?}, limit {limit_now}",
+                pts.len(),
+                anchors.len(),
+                reqs
+            );
+        }
         let r = LocalResult {
             outcome: Outcome::Unknown(Exhausted::Nodes),
             nodes: 0,
