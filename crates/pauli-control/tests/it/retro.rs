@@ -654,8 +654,9 @@ fn random_positions_agree_with_retrograde() {
 
 /// Survival refutations (`Reason::OpponentSurvives`) on small random positions: the
 /// smallest bordered set around every location they refute, and the union of all smallest
-/// bordered sets, are lost in the exhaustive analysis too. The other searches get almost no nodes, so that survival games are also
-/// played where the player's control is real but not proved otherwise.
+/// bordered sets, are lost in the exhaustive analysis too. The other searches get almost
+/// no nodes, so that survival games are also played where the player's control is real but
+/// not proved otherwise.
 #[test]
 fn survival_refutations_agree_with_retrograde() {
     let options = Options::with_budgets(Budgets {
