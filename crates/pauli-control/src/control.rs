@@ -537,7 +537,8 @@ pub fn analyze(
     let mut ctx = new_ctx(options);
     let mut findings = Vec::new();
     // Small local budgets first for every area, larger ones only where a search ran out:
-    // one hopeless region cannot starve the others. Results are cached between rounds.
+    // one hopeless region cannot starve the others. Results are cached between rounds, and
+    // a search that ran out goes on from where it stopped (`local::LocalCtx::open`).
     let full = options.budgets.local_nodes;
     let mut sides = None;
     for l in [full / 16, full / 4, full] {

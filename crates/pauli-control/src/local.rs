@@ -95,7 +95,7 @@ use crate::MoveOrder;
 use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
 use crate::bits::{Bits, MAX_POINTS, with_width};
 use crate::graph::Graph;
-use crate::search::{Dfpn, Eval, Exhausted, Game, Kind, Limits, Outcome};
+use crate::search::{Dfpn, Eval, Exhausted, Game, Kind, Limits, Outcome, Saved};
 use std::collections::HashMap;
 
 /// What a local game must maintain besides cleaning its region (the `K` of the module doc,
@@ -140,7 +140,29 @@ pub(crate) struct LocalCtx {
     pub max_region: usize,
     /// Results by problem, with the node limit they were searched with.
     cache: HashMap<Vec<u32>, (LocalResult, u64)>,
+    /// The tables of searches that ran out of nodes, by problem, to be resumed when the
+    /// problem is tried again with a larger limit (a [`Resumable`]).
+    open: HashMap<Vec<u32>, Resumable>,
+    /// Entries held in `open`, at most [`MAX_SAVED_ENTRIES`].
+    saved_entries: usize,
 }
+
+/// A local search that ran out of nodes: its transposition table (a
+/// `search::Saved<LNode<W>, Bits<W>>` of the arena's width) and the nodes it has spent in
+/// all its attempts so far.
+struct Resumable {
+    saved: AnyTable,
+    entries: usize,
+    nodes: u64,
+}
+
+/// A `search::Saved<LNode<W>, Bits<W>>` of some width `W`.
+type AnyTable = Box<dyn std::any::Any>;
+
+/// The most transposition-table entries kept for resuming searches (about 200 bytes each
+/// at the largest width): past it a search that runs out is dropped and, when tried again,
+/// starts afresh, as all searches did before they were resumed.
+const MAX_SAVED_ENTRIES: usize = 1 << 16;
 
 impl LocalCtx {
     pub fn new(limits: Limits, total: u64, order: MoveOrder, max_region: usize) -> Self {
@@ -154,6 +176,8 @@ impl LocalCtx {
             pruned: 0,
             max_region,
             cache: HashMap::new(),
+            open: HashMap::new(),
+            saved_entries: 0,
         }
     }
 
@@ -382,11 +406,18 @@ pub(crate) fn solve<G: Graph>(
             b.edge(aj, (pts.len() + prev) as u16);
         }
     }
+    // A search that ran out before goes on from its table: `limit_now` bounds the nodes of
+    // all its attempts together, as if it had been given them at once.
+    let earlier = ctx.open.remove(&key);
+    if let Some(e) = &earlier {
+        ctx.saved_entries -= e.entries;
+    }
+    let before = earlier.as_ref().map_or(0, |e| e.nodes);
     let limits = Limits {
         nodes: if gated {
             STATIC_NODES.min(limit_now)
         } else {
-            limit_now
+            limit_now.saturating_sub(before).max(1)
         },
         ..ctx.limits
     };
@@ -395,10 +426,26 @@ pub(crate) fn solve<G: Graph>(
         zones: ctx.zones,
         levelled: ctx.levelled,
     };
-    let (result, pruned) = with_width!(n, run(&b, &pr, &rf, &reqs_local, limits, flags))
-        .expect("areas past MAX_POINTS are not searched (checked above)");
+    let saved = earlier.map(|e| e.saved);
+    let (mut result, pruned, table) =
+        with_width!(n, run(&b, &pr, &rf, &reqs_local, limits, flags, saved))
+            .expect("areas past MAX_POINTS are not searched (checked above)");
     ctx.pruned += pruned;
     ctx.charge(result.nodes);
+    result.nodes += before;
+    if let (Outcome::Unknown(Exhausted::Nodes), Some((saved, entries))) = (result.outcome, table) {
+        if ctx.saved_entries + entries <= MAX_SAVED_ENTRIES {
+            ctx.saved_entries += entries;
+            ctx.open.insert(
+                key.clone(),
+                Resumable {
+                    saved,
+                    entries,
+                    nodes: result.nodes,
+                },
+            );
+        }
+    }
     if crate::debug() {
         eprintln!(
             "local search: {} points ({} refuter, {} prover, interior {interior}) {} anchors {:?}: {:?} in {} nodes, {pruned} pruned",
@@ -474,7 +521,8 @@ fn run<const W: usize>(
     reqs: &[ReqL],
     limits: Limits,
     flags: Flags,
-) -> (LocalResult, u64) {
+    saved: Option<AnyTable>,
+) -> (LocalResult, u64, Option<(AnyTable, usize)>) {
     let a = b.build::<W>();
     let mut ps = Bits::<W>::empty();
     let mut rs = Bits::<W>::empty();
@@ -496,15 +544,17 @@ fn run<const W: usize>(
         scored: Vec::new(),
     };
     let root = LNode { pos, mask };
-    let mut s = Dfpn::new(&mut game, limits);
+    // The table of an earlier attempt has this width: the arena is built the same way.
+    let saved = saved.and_then(|t| t.downcast::<Saved<LNode<W>, Bits<W>>>().ok());
+    let mut s = Dfpn::resume(&mut game, limits, saved.map(|t| *t));
     let outcome = s.solve(root);
-    (
-        LocalResult {
-            outcome,
-            nodes: s.nodes,
-        },
-        s.pruned,
-    )
+    let (nodes, pruned) = (s.nodes, s.pruned);
+    let table = (outcome == Outcome::Unknown(Exhausted::Nodes)).then(|| {
+        let t = s.into_saved();
+        let entries = t.len();
+        (Box::new(t) as AnyTable, entries)
+    });
+    (LocalResult { outcome, nodes }, pruned, table)
 }
 
 /// A node of a local game: a position and the part of the arena in play.

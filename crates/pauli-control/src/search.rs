@@ -227,13 +227,41 @@ pub(crate) struct Dfpn<'g, G: Game> {
     depth_hit: bool,
 }
 
+/// The transposition table of a search that ran out of nodes, kept so that a later search
+/// of the same game from the same root goes on where this one stopped instead of starting
+/// again ([`Dfpn::resume`]). Its values are exactly those a single longer search would have
+/// had at that point: proofs and disproofs, and the estimates that only order the search.
+pub(crate) struct Saved<N, Z> {
+    tt: Table<Entry<N, Z>>,
+    len: usize,
+}
+
+impl<N, Z> Saved<N, Z> {
+    /// Entries held (for a memory bound on what is kept).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
 impl<'g, G: Game> Dfpn<'g, G> {
     pub fn new(game: &'g mut G, limits: Limits) -> Self {
-        let cap = (limits.nodes as usize).clamp(16, 4096);
+        Self::resume(game, limits, None)
+    }
+
+    /// A search that starts from the table of an earlier search of the same game, or from
+    /// an empty one. `limits.nodes` counts the nodes of this search only.
+    pub fn resume(game: &'g mut G, limits: Limits, saved: Option<Saved<Node<G>, G::Zone>>) -> Self {
+        let (tt, tt_len) = match saved {
+            Some(s) => (s.tt, s.len),
+            None => {
+                let cap = (limits.nodes as usize).clamp(16, 4096);
+                (Table::with_capacity_and_hasher(cap, Default::default()), 0)
+            }
+        };
         Dfpn {
             game,
-            tt: Table::with_capacity_and_hasher(cap, Default::default()),
-            tt_len: 0,
+            tt,
+            tt_len,
             path: Vec::new(),
             on_path_keys: Table::default(),
             pool: Vec::new(),
@@ -267,6 +295,14 @@ impl<'g, G: Game> Dfpn<'g, G> {
             } else {
                 Exhausted::Nodes
             })
+        }
+    }
+
+    /// The table, to be given to a later [`Dfpn::resume`] of the same game.
+    pub fn into_saved(self) -> Saved<Node<G>, G::Zone> {
+        Saved {
+            tt: self.tt,
+            len: self.tt_len,
         }
     }
 
@@ -638,6 +674,92 @@ mod tests {
             max_depth: 100,
             tt_entries: 1000,
         }
+    }
+
+    /// A uniform tree of `branching` children per node and `depth` plies, OR nodes at even
+    /// depths, leaves won by the prover where a hash of their number says so.
+    struct Tree {
+        branching: u64,
+        depth: u64,
+    }
+
+    impl Game for Tree {
+        /// (depth, number among the nodes of that depth)
+        type Node = (u64, u64);
+        type Zone = ();
+        fn full_zone(&self, _n: &(u64, u64)) {}
+        fn key(&self, n: &(u64, u64)) -> u64 {
+            (n.0 << 40) ^ n.1
+        }
+        fn evaluate(&mut self, n: &(u64, u64)) -> Eval {
+            if n.0 < self.depth {
+                return Eval::Open;
+            }
+            let h = n.1.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+            if h % 5 < 3 {
+                Eval::ProverWin
+            } else {
+                Eval::RefuterWin
+            }
+        }
+        fn expand(&mut self, n: &(u64, u64), out: &mut Vec<(u64, u64)>) -> Kind {
+            out.extend((0..self.branching).map(|i| (n.0 + 1, n.1 * self.branching + i)));
+            if n.0 % 2 == 0 { Kind::Or } else { Kind::And }
+        }
+    }
+
+    #[test]
+    fn a_resumed_search_finds_the_same_answer_with_fewer_new_nodes() {
+        let mut g = Tree {
+            branching: 4,
+            depth: 7,
+        };
+        let lim = || Limits {
+            nodes: 1_000_000,
+            max_depth: 100,
+            tt_entries: 1 << 16,
+        };
+        let mut fresh = Dfpn::new(&mut g, lim());
+        let answer = fresh.solve((0, 0));
+        let total = fresh.nodes;
+        assert!(matches!(answer, Outcome::Proved | Outcome::Disproved));
+        assert!(
+            total > 100,
+            "the tree is too easy to test resuming: {total}"
+        );
+        // Stopped at a third of the nodes, then resumed with all of them, then in many small
+        // steps: the answer is the same, and the work done before is not done again.
+        let small = Limits {
+            nodes: total / 3,
+            ..lim()
+        };
+        let mut first = Dfpn::new(&mut g, small);
+        assert_eq!(first.solve((0, 0)), Outcome::Unknown(Exhausted::Nodes));
+        let spent = first.nodes;
+        let saved = first.into_saved();
+        assert!(saved.len() > 0);
+        let mut second = Dfpn::resume(&mut g, lim(), Some(saved));
+        assert_eq!(second.solve((0, 0)), answer);
+        assert!(
+            second.nodes < total,
+            "resumed {} after {spent}, fresh {total}",
+            second.nodes
+        );
+        let step = Limits {
+            nodes: total / 10,
+            ..lim()
+        };
+        let mut saved = None;
+        for _ in 0..100 {
+            let mut s = Dfpn::resume(&mut g, step, saved.take());
+            let o = s.solve((0, 0));
+            if o != Outcome::Unknown(Exhausted::Nodes) {
+                assert_eq!(o, answer);
+                return;
+            }
+            saved = Some(s.into_saved());
+        }
+        panic!("a search resumed a hundred times with a tenth of the nodes never ended");
     }
 
     #[test]
