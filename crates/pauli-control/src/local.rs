@@ -141,10 +141,9 @@ pub(crate) struct LocalCtx {
     /// Results by problem, with the node limit they were searched with.
     cache: HashMap<Vec<u32>, (LocalResult, u64)>,
     /// The tables of searches that ran out of nodes, by problem, to be resumed when the
-    /// problem is tried again with a larger limit (a [`Resumable`]).
+    /// problem is tried again with a larger limit (a [`Resumable`]); at most
+    /// [`MAX_SAVED_ENTRIES`] entries in all.
     open: HashMap<Vec<u32>, Resumable>,
-    /// Entries held in `open`, at most [`MAX_SAVED_ENTRIES`].
-    saved_entries: usize,
 }
 
 /// A local search that ran out of nodes: its transposition table (a
@@ -177,7 +176,6 @@ impl LocalCtx {
             max_region,
             cache: HashMap::new(),
             open: HashMap::new(),
-            saved_entries: 0,
         }
     }
 
@@ -409,9 +407,6 @@ pub(crate) fn solve<G: Graph>(
     // A search that ran out before goes on from its table: `limit_now` bounds the nodes of
     // all its attempts together, as if it had been given them at once.
     let earlier = ctx.open.remove(&key);
-    if let Some(e) = &earlier {
-        ctx.saved_entries -= e.entries;
-    }
     let before = earlier.as_ref().map_or(0, |e| e.nodes);
     let limits = Limits {
         nodes: if gated {
@@ -434,8 +429,8 @@ pub(crate) fn solve<G: Graph>(
     ctx.charge(result.nodes);
     result.nodes += before;
     if let (Outcome::Unknown(Exhausted::Nodes), Some((saved, entries))) = (result.outcome, table) {
-        if ctx.saved_entries + entries <= MAX_SAVED_ENTRIES {
-            ctx.saved_entries += entries;
+        let held: usize = ctx.open.values().map(|r| r.entries).sum();
+        if held + entries <= MAX_SAVED_ENTRIES {
             ctx.open.insert(
                 key.clone(),
                 Resumable {
