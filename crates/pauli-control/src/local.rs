@@ -1272,6 +1272,64 @@ mod tests {
         assert!(caps.windows(2).all(|w| w[0] <= w[1]), "{caps:?}");
     }
 
+    /// White's wall around an empty 3×3 corner that must give it both its liberties (no
+    /// other liberty: Black is all around), searched as White's local game, first with
+    /// `first` nodes, then again in the same context with `second`; and once with `second`
+    /// alone. Returns (first result, second result, nodes charged by the second, fresh result).
+    fn retried(first: u64, second: u64) -> (LocalResult, LocalResult, u64, LocalResult) {
+        let b = rules_core::Board::from_diagram(&[
+            "...OX.", "...OX.", "...OX.", "OOOOX.", "XXXXX.", "......",
+        ])
+        .unwrap();
+        let real = crate::real::Real::new(&b, &[]);
+        let g = real.view(rules_core::Color::White);
+        let ch = crate::graph::chains(&g, Side::Prover);
+        let region: Vec<usize> = ["aa", "ba", "ca", "ab", "bb", "cb", "ac", "bc", "cc"]
+            .iter()
+            .map(|s| b.topology().parse_sgf(s).unwrap().index())
+            .collect();
+        let wall = ch.id[b.topology().parse_sgf("da").unwrap().index()];
+        let reqs = [Req::Libs {
+            members: vec![wall],
+            k: 2,
+        }];
+        let ctx_with = |nodes: u64| {
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            ctx.limits.nodes = nodes;
+            ctx.remaining = 1_000_000;
+            ctx
+        };
+        let mut ctx = ctx_with(first);
+        let r1 = solve(&g, &region, &ch.id, &reqs, &mut ctx);
+        ctx.limits.nodes = second;
+        let spent = ctx.spent;
+        let r2 = solve(&g, &region, &ch.id, &reqs, &mut ctx);
+        let charged = ctx.spent - spent;
+        let fresh = solve(&g, &region, &ch.id, &reqs, &mut ctx_with(second));
+        (r1, r2, charged, fresh)
+    }
+
+    #[test]
+    fn a_retried_search_goes_on_from_its_table_and_is_charged_only_its_new_nodes() {
+        // Four interior points: past the hardness gate below about 2,350 nodes, so the first
+        // try must be above it to search at all, and below what the answer needs.
+        let (r1, r2, charged, fresh) = retried(2_500, 100_000);
+        assert_eq!(r1.outcome, Outcome::Unknown(Exhausted::Nodes), "{r1:?}");
+        // (A search counts the node at which it finds its limit spent.)
+        assert!((2_500..=2_501).contains(&r1.nodes), "{r1:?}");
+        assert!(matches!(r2.outcome, Outcome::Proved | Outcome::Disproved));
+        assert_eq!(r2.outcome, fresh.outcome);
+        // The result counts the nodes of both attempts, the analysis is charged the new
+        // ones only, and together they stay within the larger limit.
+        assert_eq!(r2.nodes, r1.nodes + charged);
+        assert!(r2.nodes <= 100_001, "{r2:?}");
+        assert!(
+            charged < fresh.nodes,
+            "{charged} new nodes, {} fresh",
+            fresh.nodes
+        );
+    }
+
     #[test]
     fn small_areas_get_eight_times_the_nodes_up_to_a_cap() {
         let default = crate::Budgets::default().local_nodes;
