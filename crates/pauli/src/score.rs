@@ -250,6 +250,83 @@ impl Control {
     }
 }
 
+/// Notes on the empty locations that look like one player's territory — their region
+/// contacts his stones only, so counting by agreement (rule 17) would give them to him —
+/// but that the control test decided for nobody: the test proved he does not control them
+/// (they are not among `undecided`) and the opponent does not either. One note per player,
+/// listing those locations and the dame (empty locations whose region contacts both
+/// colours and that the test gave to nobody) next to the chains around them: rule 14 fills everything outside the set with
+/// opposing stones, those dame included, and lets the opponent start, so such a dame can
+/// cost the wall the liberty it needs (an unfinished boundary); without one, the note says
+/// so and claims no cause. Records scored by the players' agreement count these locations
+/// for the player, hence the note: it says where a count under these rules departs from
+/// theirs, and why.
+fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -> Vec<String> {
+    let topo = board.topology();
+    let area = rules_core::AreaMap::of(board);
+    let open = point_mask(undecided, board.len());
+    let mut notes = Vec::new();
+    for c in Color::BOTH {
+        let lost: Vec<Point> = topo
+            .points()
+            .filter(|&x| {
+                area.owner[x.index()] == rules_core::AreaOwner::Territory(c)
+                    && !open[x.index()]
+                    && !control.controls(Color::Black, x)
+                    && !control.controls(Color::White, x)
+            })
+            .collect();
+        if lost.is_empty() {
+            continue;
+        }
+        // The chains around them, and the dame next to those chains.
+        let mut in_wall = vec![false; board.len()];
+        let mut dame = vec![false; board.len()];
+        for &x in &lost {
+            for &y in topo.neighbors(x) {
+                if board.get(y) != Some(c) || in_wall[y.index()] {
+                    continue;
+                }
+                for s in board.chain(y) {
+                    in_wall[s.index()] = true;
+                    for &z in topo.neighbors(s) {
+                        // A dame: its region contacts both colours, and the control test
+                        // gave it to nobody (a location next to a dead stone is not one).
+                        if area.owner[z.index()] == rules_core::AreaOwner::Shared
+                            && !open[z.index()]
+                            && !control.controls(Color::Black, z)
+                            && !control.controls(Color::White, z)
+                        {
+                            dame[z.index()] = true;
+                        }
+                    }
+                }
+            }
+        }
+        let names = |v: &[Point]| v.iter().map(|&x| topo.sgf(x)).collect::<Vec<_>>().join(" ");
+        let dame: Vec<Point> = topo.points().filter(|x| dame[x.index()]).collect();
+        let why = if dame.is_empty() {
+            "no dame touches the stones around them".to_owned()
+        } else {
+            format!(
+                "rule 14 fills the dame next to the stones around them ({}) with {} stones and \
+                 lets {} start; the boundary is unfinished there",
+                names(&dame),
+                c.opp(),
+                c.opp()
+            )
+        };
+        notes.push(format!(
+            "{} location(s) that only {c}'s stones contact count for nobody: the control test \
+             proved that {c} does not control them, nor {}: {}; {why}",
+            lost.len(),
+            c.opp(),
+            names(&lost)
+        ));
+    }
+    notes
+}
+
 /// Rule 5 for `game`'s current position.
 pub(crate) fn score(
     game: &PauliGame,
@@ -327,6 +404,13 @@ pub(crate) fn score(
             "{} location(s) the control test left undecided count as they stand (rule 17 \
              counting: an empty one is his whose stones alone its region contacts)",
             s.undecided
+        ));
+    }
+    if input.assessment.source == AssessmentSource::Auto {
+        s.notes.extend(territory_for_nobody(
+            board,
+            &control,
+            &input.assessment.undecided,
         ));
     }
     if let Some(note) = input.assessment.live_stones_note(board, &control.dead) {
@@ -428,4 +512,89 @@ pub(crate) fn point_values(
             }
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// White's territory ga–gc sits behind the stone gd, whose second liberty is the dame
+    /// ge (`fixtures/control/territory-lost-to-an-unfinished-boundary`): control given as the
+    /// control test decides it — White controls his three eyes, Black his seven.
+    fn position() -> (Board, Assessment) {
+        let b = Board::from_diagram(&[
+            ".O.O.O.", "OOOOOO.", "OOOOOO.", "XXXXXXO", ".X.X.X.", "XXXXXXX", ".X.X.X.",
+        ])
+        .unwrap();
+        let at = |s: &str| b.topology().parse_sgf(s).unwrap();
+        let a = Assessment {
+            source: AssessmentSource::Auto,
+            territory: PerColor::new(
+                ["ae", "ce", "ee", "ag", "cg", "eg", "gg"].map(at).to_vec(),
+                ["aa", "ca", "ea"].map(at).to_vec(),
+            ),
+            ..Assessment::default()
+        };
+        (b, a)
+    }
+
+    #[test]
+    fn a_territory_given_to_nobody_is_named_with_the_dame_next_to_its_wall() {
+        let (b, a) = position();
+        let notes = territory_for_nobody(&b, &Control::from_assessment(&b, &a), &[]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("3 location(s) that only White's stones contact count for nobody"),
+            "{notes:?}"
+        );
+        assert!(notes[0].contains(": ga gb gc;"), "{notes:?}");
+        assert!(notes[0].contains("(ge) with Black stones"), "{notes:?}");
+    }
+
+    #[test]
+    fn undecided_or_controlled_locations_get_no_such_note() {
+        let (b, mut a) = position();
+        let open: Vec<Point> = ["ga", "gb", "gc"]
+            .map(|s| b.topology().parse_sgf(s).unwrap())
+            .to_vec();
+        // Undecided: the test proved nothing, so the note would claim too much.
+        let notes = territory_for_nobody(&b, &Control::from_assessment(&b, &a), &open);
+        assert!(notes.is_empty(), "{notes:?}");
+        // Controlled by White: nothing departs from the players' count.
+        a.territory.white.extend(open);
+        let notes = territory_for_nobody(&b, &Control::from_assessment(&b, &a), &[]);
+        assert!(notes.is_empty(), "{notes:?}");
+    }
+
+    #[test]
+    fn a_location_the_test_gave_to_a_player_is_no_dame() {
+        // ge's region contacts both colours as the board stands (as next to a dead stone),
+        // but the control test gave it to White: it is his, not a dame.
+        let (b, mut a) = position();
+        a.territory
+            .white
+            .push(b.topology().parse_sgf("ge").unwrap());
+        let notes = territory_for_nobody(&b, &Control::from_assessment(&b, &a), &[]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].ends_with("no dame touches the stones around them"),
+            "{notes:?}"
+        );
+    }
+
+    #[test]
+    fn without_a_dame_next_to_the_wall_no_cause_is_claimed() {
+        // The same, with the dame ge filled by White: gd–ge now has the liberty gc only.
+        let b = Board::from_diagram(&[
+            ".O.O.O.", "OOOOOO.", "OOOOOO.", "XXXXXXO", ".X.X.XO", "XXXXXXX", ".X.X.X.",
+        ])
+        .unwrap();
+        let (_, a) = position();
+        let notes = territory_for_nobody(&b, &Control::from_assessment(&b, &a), &[]);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].ends_with("no dame touches the stones around them"),
+            "{notes:?}"
+        );
+    }
 }
