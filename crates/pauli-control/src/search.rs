@@ -213,7 +213,6 @@ const TAINT: i32 = -1;
 pub(crate) struct Dfpn<'g, G: Game> {
     pub game: &'g mut G,
     tt: Table<Entry<Node<G>, G::Zone>>,
-    tt_len: usize,
     path: Vec<(u64, Node<G>)>,
     /// Keys on the path (a key may repeat only on a hash collision or a repetition).
     on_path_keys: Table<u32>,
@@ -233,13 +232,12 @@ pub(crate) struct Dfpn<'g, G: Game> {
 /// had at that point: proofs and disproofs, and the estimates that only order the search.
 pub(crate) struct Saved<N, Z> {
     tt: Table<Entry<N, Z>>,
-    len: usize,
 }
 
 impl<N, Z> Saved<N, Z> {
     /// Entries held (for a memory bound on what is kept).
     pub fn len(&self) -> usize {
-        self.len
+        self.tt.len()
     }
 }
 
@@ -251,17 +249,16 @@ impl<'g, G: Game> Dfpn<'g, G> {
     /// A search that starts from the table of an earlier search of the same game, or from
     /// an empty one. `limits.nodes` counts the nodes of this search only.
     pub fn resume(game: &'g mut G, limits: Limits, saved: Option<Saved<Node<G>, G::Zone>>) -> Self {
-        let (tt, tt_len) = match saved {
-            Some(s) => (s.tt, s.len),
+        let tt = match saved {
+            Some(s) => s.tt,
             None => {
                 let cap = (limits.nodes as usize).clamp(16, 4096);
-                (Table::with_capacity_and_hasher(cap, Default::default()), 0)
+                Table::with_capacity_and_hasher(cap, Default::default())
             }
         };
         Dfpn {
             game,
             tt,
-            tt_len,
             path: Vec::new(),
             on_path_keys: Table::default(),
             pool: Vec::new(),
@@ -300,10 +297,7 @@ impl<'g, G: Game> Dfpn<'g, G> {
 
     /// The table, to be given to a later [`Dfpn::resume`] of the same game.
     pub fn into_saved(self) -> Saved<Node<G>, G::Zone> {
-        Saved {
-            tt: self.tt,
-            len: self.tt_len,
-        }
+        Saved { tt: self.tt }
     }
 
     fn lookup(&self, key: u64, node: &Node<G>) -> Option<Entry<Node<G>, G::Zone>> {
@@ -336,13 +330,11 @@ impl<'g, G: Game> Dfpn<'g, G> {
             return;
         }
         // Bounded memory: past the cap keep only final values, past twice the cap nothing.
-        if self.tt_len >= 2 * self.limits.tt_entries
-            || (self.tt_len >= self.limits.tt_entries && !fin)
-        {
+        let len = self.tt.len();
+        if len >= 2 * self.limits.tt_entries || (len >= self.limits.tt_entries && !fin) {
             return;
         }
         self.tt.insert(key, Entry { node, pn, dn, zone });
-        self.tt_len += 1;
     }
 
     fn proof(zone: G::Zone) -> Val<G::Zone> {
