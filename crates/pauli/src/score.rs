@@ -250,31 +250,39 @@ impl Control {
     }
 }
 
+/// Points by their SGF names, space-separated, for the notes.
+fn sgf_names(topo: &rules_core::Topology, points: &[Point]) -> String {
+    points
+        .iter()
+        .map(|&x| topo.sgf(x))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Notes on the empty locations that look like one player's territory — their region
 /// contacts his stones only, so counting by agreement (rule 17) would give them to him —
 /// but that the control test decided for nobody: the test proved he does not control them
 /// (they are not among `undecided`) and the opponent does not either. One note per player,
 /// listing those locations and the dame (empty locations whose region contacts both
-/// colours and that the test gave to nobody) next to the chains around them: rule 14 fills everything outside the set with
-/// opposing stones, those dame included, and lets the opponent start, so such a dame can
-/// cost the wall the liberty it needs (an unfinished boundary); without one, the note says
-/// so and claims no cause. Records scored by the players' agreement count these locations
+/// colours and that the test gave to nobody) next to the chains around them: rule 14 fills
+/// everything outside the set with opposing stones, those dame included, and lets the
+/// opponent start, so such a dame can cost the wall the liberty it needs (an unfinished
+/// boundary); without one, the note says so and claims no cause. Records scored by the players' agreement count these locations
 /// for the player, hence the note: it says where a count under these rules departs from
 /// theirs, and why.
 fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -> Vec<String> {
     let topo = board.topology();
     let area = rules_core::AreaMap::of(board);
     let open = point_mask(undecided, board.len());
+    // Decided, and controlled by neither player.
+    let nobodys = |x: Point| {
+        !open[x.index()] && !control.controls(Color::Black, x) && !control.controls(Color::White, x)
+    };
     let mut notes = Vec::new();
     for c in Color::BOTH {
         let lost: Vec<Point> = topo
             .points()
-            .filter(|&x| {
-                area.owner[x.index()] == rules_core::AreaOwner::Territory(c)
-                    && !open[x.index()]
-                    && !control.controls(Color::Black, x)
-                    && !control.controls(Color::White, x)
-            })
+            .filter(|&x| area.owner[x.index()] == rules_core::AreaOwner::Territory(c) && nobodys(x))
             .collect();
         if lost.is_empty() {
             continue;
@@ -292,18 +300,13 @@ fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -
                     for &z in topo.neighbors(s) {
                         // A dame: its region contacts both colours, and the control test
                         // gave it to nobody (a location next to a dead stone is not one).
-                        if area.owner[z.index()] == rules_core::AreaOwner::Shared
-                            && !open[z.index()]
-                            && !control.controls(Color::Black, z)
-                            && !control.controls(Color::White, z)
-                        {
+                        if area.owner[z.index()] == rules_core::AreaOwner::Shared && nobodys(z) {
                             dame[z.index()] = true;
                         }
                     }
                 }
             }
         }
-        let names = |v: &[Point]| v.iter().map(|&x| topo.sgf(x)).collect::<Vec<_>>().join(" ");
         let dame: Vec<Point> = topo.points().filter(|x| dame[x.index()]).collect();
         let why = if dame.is_empty() {
             "no dame touches the stones around them".to_owned()
@@ -311,7 +314,7 @@ fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -
             format!(
                 "rule 14 fills the dame next to the stones around them ({}) with {} stones and \
                  lets {} start; the boundary is unfinished there",
-                names(&dame),
+                sgf_names(topo, &dame),
                 c.opp(),
                 c.opp()
             )
@@ -321,7 +324,7 @@ fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -
              proved that {c} does not control them, nor {}: {}; {why}",
             lost.len(),
             c.opp(),
-            names(&lost)
+            sgf_names(topo, &lost)
         ));
     }
     notes
@@ -336,7 +339,6 @@ pub(crate) fn score(
     let topo = board.topology();
     let control = Control::from_assessment(board, input.assessment);
     let captives = game.captives();
-    let names = |v: &[Point]| v.iter().map(|&x| topo.sgf(x)).collect::<Vec<_>>().join(" ");
 
     let mut territory = PerColor::new(0u32, 0u32);
     let mut dead = PerColor::new(0u32, 0u32);
@@ -419,27 +421,27 @@ pub(crate) fn score(
     if !control.ignored_dead.is_empty() {
         s.notes.push(format!(
             "dead marks on empty locations ignored: {}",
-            names(&control.ignored_dead)
+            sgf_names(topo, &control.ignored_dead)
         ));
     }
     if !control.ignored_neutral.is_empty() {
         s.notes.push(format!(
             "neutral claims on occupied locations ignored (rule 17 claims empty locations): {}",
-            names(&control.ignored_neutral)
+            sgf_names(topo, &control.ignored_neutral)
         ));
     }
     if !control.dead_in_mixed_regions.is_empty() {
         s.notes.push(format!(
             "dead stones whose region also touches their owner's stones, counted for the \
              opponent as given: {}",
-            names(&control.dead_in_mixed_regions)
+            sgf_names(topo, &control.dead_in_mixed_regions)
         ));
     }
     let mutual = control.mutual();
     if !mutual.is_empty() {
         s.notes.push(format!(
             "controlled by both players, counted for both (ljr.md A21): {}",
-            names(&mutual)
+            sgf_names(topo, &mutual)
         ));
     }
     let removed = rules_core::GameState::tally(game).removed_by_cycles;
@@ -585,11 +587,9 @@ mod tests {
     #[test]
     fn without_a_dame_next_to_the_wall_no_cause_is_claimed() {
         // The same, with the dame ge filled by White: gd–ge now has the liberty gc only.
-        let b = Board::from_diagram(&[
-            ".O.O.O.", "OOOOOO.", "OOOOOO.", "XXXXXXO", ".X.X.XO", "XXXXXXX", ".X.X.X.",
-        ])
-        .unwrap();
-        let (_, a) = position();
+        let (mut b, a) = position();
+        let ge = b.topology().parse_sgf("ge").unwrap();
+        b.setup(&[(ge, Some(Color::White))]);
         let notes = territory_for_nobody(&b, &Control::from_assessment(&b, &a), &[]);
         assert_eq!(notes.len(), 1, "{notes:?}");
         assert!(
