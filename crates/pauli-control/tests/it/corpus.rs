@@ -559,3 +559,114 @@ fn undecided_breakdown() {
         }
     }
 }
+
+/// The stones we decide against GNU Go's opinion (`final_status_list dead` after `loadsgf`,
+/// GNU Go 3.8 from Debian, looked for at `/usr/games/gnugo` or `GNUGO`): for the first
+/// `CORPUS_LIMIT` (default 30) counted games of each source, the stones we prove dead that
+/// GNU Go calls alive, and those we prove alive (their opponent proved not to control them)
+/// that it calls dead. GNU Go's statuses are heuristic, and rule 14 differs from its
+/// judgement at unfinished boundaries and unsettled shapes, so a disagreement is something
+/// to look at, not an error by itself. Skips when GNU Go is not installed.
+#[test]
+#[ignore = "corpus and GNU Go; run with --release --ignored --nocapture"]
+fn against_gnugo_statuses() {
+    use pauli_control::Verdict;
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let gnugo = std::env::var("GNUGO").unwrap_or_else(|_| "/usr/games/gnugo".to_owned());
+    if !Path::new(&gnugo).exists() {
+        eprintln!("GNU Go not found at {gnugo}: skipped");
+        return;
+    }
+    let mut child = Command::new(&gnugo)
+        .args(["--mode", "gtp", "--chinese-rules"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to = child.stdin.take().unwrap();
+    let mut from = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |cmd: &str| -> Result<String, String> {
+        writeln!(to, "{cmd}").unwrap();
+        to.flush().unwrap();
+        let mut answer = String::new();
+        loop {
+            let mut line = String::new();
+            if from.read_line(&mut line).unwrap() == 0 || line.trim().is_empty() {
+                break;
+            }
+            answer.push_str(&line);
+        }
+        match answer.strip_prefix('=') {
+            Some(a) => Ok(a.trim().to_owned()),
+            None => Err(answer),
+        }
+    };
+    let limit = corpus_limit(30);
+    let o = options_from_env();
+    let only = std::env::var("SOURCE").ok();
+    for (name, dir) in [
+        ("kgs 2017-01", "kgs/2017-01"),
+        ("ogs 9x9", "ogs/9x9"),
+        ("ogs 19x19", "ogs/19x19"),
+        ("fox", "fox"),
+    ] {
+        if only.as_ref().is_some_and(|s| !name.starts_with(s.as_str())) {
+            continue;
+        }
+        let (mut games, mut ours_dead, mut ours_alive, mut dead_vs_alive, mut alive_vs_dead) =
+            (0, 0, 0, 0, 0);
+        let (mut their_dead, mut open_dead) = (0, 0);
+        for (path, rec) in counted(dir).into_iter().take(limit) {
+            let b = rec.main_line_board();
+            if ask(&format!("loadsgf {}", path.display())).is_err() {
+                continue;
+            }
+            let Ok(dead) = ask("final_status_list dead") else {
+                continue;
+            };
+            games += 1;
+            let theirs: Vec<Point> = dead
+                .split_whitespace()
+                .filter_map(|v| b.topology().parse_gtp(v))
+                .collect();
+            let m = analyze(&b, &[], &o).unwrap();
+            let mut notes = Vec::new();
+            for p in b.topology().points() {
+                let Some(c) = b.get(p) else { continue };
+                let v = m.get(p).of(c.opp());
+                let they = theirs.contains(&p);
+                match v {
+                    Verdict::Controls => {
+                        ours_dead += 1;
+                        if !they {
+                            dead_vs_alive += 1;
+                            notes.push(format!("{} dead (GNU Go: alive)", b.topology().sgf(p)));
+                        }
+                    }
+                    Verdict::DoesNotControl => {
+                        ours_alive += 1;
+                        if they {
+                            alive_vs_dead += 1;
+                            notes.push(format!("{} alive (GNU Go: dead)", b.topology().sgf(p)));
+                        }
+                    }
+                    Verdict::Undecided => {
+                        open_dead += usize::from(they);
+                    }
+                }
+                their_dead += usize::from(they);
+            }
+            if !notes.is_empty() {
+                println!("  {}: {}", path.display(), notes.join(", "));
+            }
+        }
+        println!(
+            "{name}: {games} games; stones we prove dead {ours_dead} (GNU Go calls {dead_vs_alive} \
+             alive), prove alive {ours_alive} (GNU Go calls {alive_vs_dead} dead); GNU Go calls \
+             {their_dead} dead, {open_dead} of them undecided here"
+        );
+    }
+    let _ = ask("quit");
+    let _ = child.wait();
+}
