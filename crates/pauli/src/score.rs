@@ -250,15 +250,6 @@ impl Control {
     }
 }
 
-/// Points by their SGF names, space-separated, for the notes.
-fn sgf_names(topo: &rules_core::Topology, points: &[Point]) -> String {
-    points
-        .iter()
-        .map(|&x| topo.sgf(x))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Notes on the empty locations that look like one player's territory — their region
 /// contacts his stones only, so counting by agreement (rule 17) would give them to him —
 /// but that the control test decided for nobody: the test proved he does not control them
@@ -267,9 +258,9 @@ fn sgf_names(topo: &rules_core::Topology, points: &[Point]) -> String {
 /// colours and that the test gave to nobody) next to the chains around them: rule 14 fills
 /// everything outside the set with opposing stones, those dame included, and lets the
 /// opponent start, so such a dame can cost the wall the liberty it needs (an unfinished
-/// boundary); without one, the note says so and claims no cause. Records scored by the players' agreement count these locations
-/// for the player, hence the note: it says where a count under these rules departs from
-/// theirs, and why.
+/// boundary); without one, the note says so and claims no cause. Records scored by the
+/// players' agreement count these locations for the player, hence the note: it says where a
+/// count under these rules departs from theirs, and why.
 fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -> Vec<String> {
     let topo = board.topology();
     let area = rules_core::AreaMap::of(board);
@@ -314,7 +305,7 @@ fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -
             format!(
                 "rule 14 fills the dame next to the stones around them ({}) with {} stones and \
                  lets {} start; the boundary is unfinished there",
-                sgf_names(topo, &dame),
+                topo.sgf_names(&dame),
                 c.opp(),
                 c.opp()
             )
@@ -324,7 +315,7 @@ fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -
              proved that {c} does not control them, nor {}: {}; {why}",
             lost.len(),
             c.opp(),
-            sgf_names(topo, &lost)
+            topo.sgf_names(&lost)
         ));
     }
     notes
@@ -421,27 +412,27 @@ pub(crate) fn score(
     if !control.ignored_dead.is_empty() {
         s.notes.push(format!(
             "dead marks on empty locations ignored: {}",
-            sgf_names(topo, &control.ignored_dead)
+            topo.sgf_names(&control.ignored_dead)
         ));
     }
     if !control.ignored_neutral.is_empty() {
         s.notes.push(format!(
             "neutral claims on occupied locations ignored (rule 17 claims empty locations): {}",
-            sgf_names(topo, &control.ignored_neutral)
+            topo.sgf_names(&control.ignored_neutral)
         ));
     }
     if !control.dead_in_mixed_regions.is_empty() {
         s.notes.push(format!(
             "dead stones whose region also touches their owner's stones, counted for the \
              opponent as given: {}",
-            sgf_names(topo, &control.dead_in_mixed_regions)
+            topo.sgf_names(&control.dead_in_mixed_regions)
         ));
     }
     let mutual = control.mutual();
     if !mutual.is_empty() {
         s.notes.push(format!(
             "controlled by both players, counted for both (ljr.md A21): {}",
-            sgf_names(topo, &mutual)
+            topo.sgf_names(&mutual)
         ));
     }
     let removed = rules_core::GameState::tally(game).removed_by_cycles;

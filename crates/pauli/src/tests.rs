@@ -36,10 +36,7 @@ fn pts(g: &PauliGame, s: &str) -> Vec<Point> {
 }
 
 fn names(g: &PauliGame, v: &[Point]) -> String {
-    v.iter()
-        .map(|&p| g.board().topology().sgf(p))
-        .collect::<Vec<_>>()
-        .join(" ")
+    g.board().topology().sgf_names(v)
 }
 
 fn turn(g: &PauliGame, c: Color, s: &str) -> Turn {

@@ -285,6 +285,17 @@ impl Topology {
         }
     }
 
+    /// The SGF names of `points`, in their order, separated by spaces: how notes and
+    /// messages list points.
+    #[must_use]
+    pub fn sgf_names(&self, points: &[Point]) -> String {
+        points
+            .iter()
+            .map(|&p| self.sgf(p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// Every point's SGF name and GTP vertex (where GTP can name it), in point order: the
     /// names [`compare`](crate::compare) writes into its explanations.
     #[must_use]
@@ -386,6 +397,18 @@ mod tests {
         assert!(Topology::grid(52, 52).is_ok());
         assert!(Topology::grid(0, 5).is_err());
         assert!(Topology::grid(53, 19).is_err());
+    }
+
+    #[test]
+    fn sgf_names_lists_points_in_the_order_given() {
+        let t = Topology::grid(19, 19).unwrap();
+        let pts = [
+            t.at(3, 2).unwrap(),
+            t.at(0, 0).unwrap(),
+            t.at(18, 18).unwrap(),
+        ];
+        assert_eq!(t.sgf_names(&pts), "dc aa ss");
+        assert_eq!(t.sgf_names(&[]), "");
     }
 
     #[test]

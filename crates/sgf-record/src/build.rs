@@ -984,11 +984,7 @@ impl Walker {
                 format!(
                     "initially prohibited (Pauli rule 2, INITIALPROHIBITED): {}; only pauli \
                      has initial prohibitions, the other rulesets ignore them",
-                    initial_prohibited
-                        .iter()
-                        .map(|&p| self.topo.sgf(p))
-                        .collect::<Vec<_>>()
-                        .join(" ")
+                    self.topo.sgf_names(&initial_prohibited)
                 ),
             ));
         }
