@@ -1277,6 +1277,29 @@ mod tests {
     /// `first` nodes, then again in the same context with `second`; and once with `second`
     /// alone. Returns (first result, second result, nodes charged by the second, fresh result).
     fn retried(first: u64, second: u64) -> (LocalResult, LocalResult, u64, LocalResult) {
+        let ctx_with = |nodes: u64| {
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            ctx.limits.nodes = nodes;
+            ctx.remaining = 1_000_000;
+            ctx
+        };
+        with_walled_corner(|solve| {
+            let mut ctx = ctx_with(first);
+            let r1 = solve(&mut ctx);
+            ctx.limits.nodes = second;
+            let spent = ctx.spent;
+            let r2 = solve(&mut ctx);
+            let charged = ctx.spent - spent;
+            let fresh = solve(&mut ctx_with(second));
+            (r1, r2, charged, fresh)
+        })
+    }
+
+    /// `f` given White's local game on the empty 3×3 corner inside his wall, which must give
+    /// the wall both its liberties (no other liberty: Black is all around).
+    fn with_walled_corner<R>(
+        f: impl FnOnce(&mut dyn FnMut(&mut LocalCtx) -> LocalResult) -> R,
+    ) -> R {
         let b = rules_core::Board::from_diagram(&[
             "...OX.", "...OX.", "...OX.", "OOOOX.", "XXXXX.", "......",
         ])
@@ -1293,20 +1316,7 @@ mod tests {
             members: vec![wall],
             k: 2,
         }];
-        let ctx_with = |nodes: u64| {
-            let mut ctx = crate::control::new_ctx(&crate::Options::default());
-            ctx.limits.nodes = nodes;
-            ctx.remaining = 1_000_000;
-            ctx
-        };
-        let mut ctx = ctx_with(first);
-        let r1 = solve(&g, &region, &ch.id, &reqs, &mut ctx);
-        ctx.limits.nodes = second;
-        let spent = ctx.spent;
-        let r2 = solve(&g, &region, &ch.id, &reqs, &mut ctx);
-        let charged = ctx.spent - spent;
-        let fresh = solve(&g, &region, &ch.id, &reqs, &mut ctx_with(second));
-        (r1, r2, charged, fresh)
+        f(&mut |ctx: &mut LocalCtx| solve(&g, &region, &ch.id, &reqs, ctx))
     }
 
     #[test]
@@ -1328,6 +1338,48 @@ mod tests {
             "{charged} new nodes, {} fresh",
             fresh.nodes
         );
+    }
+
+    #[test]
+    fn no_table_is_kept_past_the_bound_on_saved_entries() {
+        // The walled corner runs out at 2,500 nodes and its table is kept for the retry;
+        // with the kept tables already at MAX_SAVED_ENTRIES (the memory bound) it is
+        // dropped, and the retry starts afresh.
+        let run = |full: bool| {
+            with_walled_corner(|solve| {
+                let mut ctx = crate::control::new_ctx(&crate::Options::default());
+                ctx.limits.nodes = 2_500;
+                ctx.remaining = 1_000_000;
+                if full {
+                    ctx.open.insert(
+                        vec![u32::MAX],
+                        Resumable {
+                            saved: Box::new(()),
+                            entries: MAX_SAVED_ENTRIES,
+                            nodes: 0,
+                        },
+                    );
+                }
+                let r1 = solve(&mut ctx);
+                assert_eq!(r1.outcome, Outcome::Unknown(Exhausted::Nodes), "{r1:?}");
+                let kept = ctx.open.len() - usize::from(full);
+                ctx.limits.nodes = 100_000;
+                let spent = ctx.spent;
+                let r2 = solve(&mut ctx);
+                assert!(matches!(r2.outcome, Outcome::Proved | Outcome::Disproved));
+                (kept, r1.nodes, r2.nodes, ctx.spent - spent)
+            })
+        };
+        // Kept: the retry's result counts both attempts, and it is charged only its own.
+        let (kept, first, total, charged) = run(false);
+        assert_eq!(kept, 1);
+        assert_eq!(total, first + charged);
+        // Not kept: the retry starts from nothing and counts only its own nodes, more than
+        // the resumed one needed.
+        let (kept, _, total_afresh, charged_afresh) = run(true);
+        assert_eq!(kept, 0);
+        assert_eq!(total_afresh, charged_afresh);
+        assert!(charged_afresh > charged, "{charged_afresh} {charged}");
     }
 
     #[test]
