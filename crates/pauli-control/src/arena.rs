@@ -313,6 +313,26 @@ impl<const W: usize> Arena<W> {
         }
     }
 
+    /// The chain through `p` within `stones`, and the union of its points' neighbour sets
+    /// (what [`Arena::dilate`] of the chain gives), found in one pass: every point of the
+    /// chain is in exactly one frontier.
+    #[inline]
+    pub fn chain_and_dilation(&self, stones: &Bits<W>, p: usize) -> (Bits<W>, Bits<W>) {
+        let mut c = Bits::single(p);
+        let mut frontier = c;
+        let mut dil = Bits::empty();
+        loop {
+            let d = self.dilate(frontier);
+            dil = dil.or(d);
+            let grow = d.and(*stones).minus(c);
+            if grow.is_empty() {
+                return (c, dil);
+            }
+            c = c.or(grow);
+            frontier = grow;
+        }
+    }
+
     /// Everything in `stones` connected to `seed` (seed included if it holds stones).
     pub fn reach(&self, stones: &Bits<W>, seed: Bits<W>) -> Bits<W> {
         let mut c = seed.and(*stones);
@@ -345,13 +365,13 @@ impl<const W: usize> Arena<W> {
         for s in 0..2 {
             let mut rest = pos.st[s];
             while let Some(p) = rest.first_one() {
-                let c = self.chain(&pos.st[s], p);
+                let (c, dil) = self.chain_and_dilation(&pos.st[s], p);
                 rest = rest.minus(c);
                 let k = stones.len() as u16;
                 for q in c.iter() {
                     id[q] = k;
                 }
-                libs.push(self.dilate(c).and(empty));
+                libs.push(dil.and(empty));
                 stones.push(c);
             }
         }
@@ -553,7 +573,9 @@ impl<const W: usize> Arena<W> {
         let mut ns = 0;
         for &q in self.adj(x) {
             let c = cm.id[q as usize];
-            if c == u16::MAX || seen[..ns].contains(&c) {
+            // An explicit loop: `contains` is not inlined here, and this runs for every move
+            // tried.
+            if c == u16::MAX || (0..ns).any(|i| seen[i] == c) {
                 continue;
             }
             if ns < seen.len() {
@@ -643,41 +665,59 @@ impl<const W: usize> Arena<W> {
     /// prohibited and virtual points count as empty: nobody fills them, which only weakens the
     /// attacker.
     pub fn benson(&self, pos: &Pos<W>, side: Side, pinned: Bits<W>) -> Bits<W> {
+        // Called at most nodes of the searches: no allocation. At most 64 chains are tracked
+        // exactly (bitmasks over chains); with more, nothing is claimed.
+        const MAX_CHAINS: usize = 64;
         let own = pos.st[side.idx()];
         let empty = self.empty(pos);
-        let mut chains: Vec<Bits<W>> = Vec::new();
+        let mut chains = [Bits::<W>::empty(); MAX_CHAINS];
+        let mut dil = [Bits::<W>::empty(); MAX_CHAINS];
+        let mut nc = 0;
         let mut rest = own;
         while let Some(p) = rest.first_one() {
-            let c = self.chain(&own, p);
+            if nc == MAX_CHAINS {
+                return Bits::empty();
+            }
+            let (c, d) = self.chain_and_dilation(&own, p);
             rest = rest.minus(c);
-            chains.push(c);
+            chains[nc] = c;
+            dil[nc] = d;
+            nc += 1;
         }
-        let regions = self.components(self.all.minus(own));
-        let nc = chains.len();
-        // Per region: bounding chains and chains it is vital to, as bitmasks over chains (at
-        // most 64 chains are tracked exactly; with more, nothing is claimed).
-        if nc > 64 {
-            return Bits::empty();
-        }
-        let dil: Vec<Bits<W>> = chains.iter().map(|&c| self.dilate(c)).collect();
-        let mut bound = Vec::with_capacity(regions.len());
-        let mut vital = Vec::with_capacity(regions.len());
-        for r in &regions {
+        // Per region (a component of the points without `side` stones): its bounding chains
+        // and the chains it is vital to. A region next to no chain plays no part.
+        const INLINE: usize = 128;
+        let mut inline = [(0u64, 0u64); INLINE];
+        let mut ni = 0;
+        let mut more: Vec<(u64, u64)> = Vec::new();
+        let others = self.all.minus(own);
+        let mut rest = others;
+        while let Some(p) = rest.first_one() {
+            let r = self.chain(&others, p);
+            rest = rest.minus(r);
             let e = r.and(empty);
             let (mut b, mut v) = (0u64, 0u64);
-            for (i, d) in dil.iter().enumerate() {
-                if d.intersects(r) {
+            for (i, d) in dil[..nc].iter().enumerate() {
+                if d.intersects(&r) {
                     b |= 1 << i;
                     if e.is_subset(d) {
                         v |= 1 << i;
                     }
                 }
             }
-            bound.push(b);
-            vital.push(v);
+            if b == 0 {
+                continue;
+            }
+            if ni < INLINE {
+                inline[ni] = (b, v);
+                ni += 1;
+            } else {
+                more.push((b, v));
+            }
         }
+        let regions = || inline[..ni].iter().chain(&more);
         let mut pin = 0u64;
-        for (i, c) in chains.iter().enumerate() {
+        for (i, c) in chains[..nc].iter().enumerate() {
             if c.intersects(&pinned) {
                 pin |= 1 << i;
             }
@@ -685,9 +725,9 @@ impl<const W: usize> Arena<W> {
         let mut alive: u64 = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
         loop {
             let mut count = [0u8; 64];
-            for (b, v) in bound.iter().zip(&vital) {
+            for &(b, v) in regions() {
                 if b & !alive == 0 {
-                    let mut x = *v & alive;
+                    let mut x = v & alive;
                     while x != 0 {
                         let i = x.trailing_zeros() as usize;
                         x &= x - 1;
@@ -707,7 +747,7 @@ impl<const W: usize> Arena<W> {
             alive = next;
         }
         let mut out = Bits::empty();
-        for (i, c) in chains.iter().enumerate() {
+        for (i, c) in chains[..nc].iter().enumerate() {
             if alive >> i & 1 == 1 {
                 out = out.or(*c);
             }
@@ -863,6 +903,27 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn chain_and_dilation_is_the_chain_and_its_dilation() {
+        let mut seen = 0;
+        for rows in [
+            &[".XO.", "XO.O", ".XO."][..],
+            &[".....", ".OOO.", ".O#.O", ".OOO.", "....."][..],
+            &["XOO.", ".XXO", "....", "...."][..],
+        ] {
+            let (a, pos) = grid(rows);
+            for stones in pos.st {
+                for p in stones.iter() {
+                    let (c, d) = a.chain_and_dilation(&stones, p);
+                    assert_eq!(c, a.chain(&stones, p), "{rows:?} {p}");
+                    assert_eq!(d, a.dilate(c), "{rows:?} {p}");
+                    seen += usize::from(c.count() > 1);
+                }
+            }
+        }
+        assert!(seen > 0, "some chain has several stones");
     }
 
     #[test]

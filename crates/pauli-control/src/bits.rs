@@ -138,29 +138,35 @@ impl<const W: usize> Bits<W> {
         Ones {
             words: self.0,
             word: 0,
+            cur: self.0[0],
         }
     }
 }
 
-/// Iterator over the points of a [`Bits`].
+/// Iterator over the points of a [`Bits`]. The word being read is kept apart (`cur`), so
+/// that the common case — another bit in the same word — reads no array.
 pub(crate) struct Ones<const W: usize> {
     words: [u64; W],
     word: usize,
+    cur: u64,
 }
 
 impl<const W: usize> Iterator for Ones<W> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.word < W {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some(self.word * 64 + w.trailing_zeros() as usize);
+        loop {
+            if self.cur != 0 {
+                let t = self.cur.trailing_zeros() as usize;
+                self.cur &= self.cur - 1;
+                return Some(self.word * 64 + t);
+            }
+            if self.word + 1 >= W {
+                return None;
             }
             self.word += 1;
+            self.cur = self.words[self.word];
         }
-        None
     }
 }
 
@@ -182,5 +188,19 @@ mod tests {
         assert_eq!(a.iter().collect::<Vec<_>>(), vec![3, 70]);
         assert_eq!(a.first_one(), Some(3));
         assert_eq!(Bits::<2>::first(65).count(), 65);
+    }
+
+    #[test]
+    fn iteration_crosses_empty_words_and_ends_at_the_last() {
+        let pts = [0, 63, 64, 200, 255];
+        let mut a = Bits::<4>::empty();
+        for p in pts {
+            a.set(p);
+        }
+        assert_eq!(a.iter().collect::<Vec<_>>(), pts);
+        let mut it = Bits::<4>::single(255).iter();
+        assert_eq!((it.next(), it.next(), it.next()), (Some(255), None, None));
+        assert_eq!(Bits::<4>::empty().iter().next(), None);
+        assert_eq!(Bits::<1>::first(64).iter().count(), 64);
     }
 }

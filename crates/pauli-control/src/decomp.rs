@@ -39,7 +39,7 @@ use crate::arena::Side;
 use crate::graph::{self, Chains, Graph, NO};
 use crate::local::{self, LocalCtx, LocalResult, Req};
 use crate::search::Outcome;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// How an area was judged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -375,7 +375,7 @@ fn decompose_with<G: Graph>(
     // Candidate links: anchor pairs with two common empty liberties in one area.
     let mut links: Vec<Link> = Vec::new();
     {
-        let mut common: HashMap<(u32, u32, u32), u32> = HashMap::new();
+        let mut common: HashMap<(u32, u32, u32), u32> = HashMap::default();
         for (ai, area) in areas.iter().enumerate() {
             if area.excluded {
                 continue;

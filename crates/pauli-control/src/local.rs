@@ -96,7 +96,7 @@ use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
 use crate::bits::{Bits, MAX_POINTS, with_width};
 use crate::graph::Graph;
 use crate::search::{Dfpn, Eval, Exhausted, Game, Kind, Limits, Outcome, Saved};
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet};
 
 /// What a local game must maintain besides cleaning its region (the `K` of the module doc,
 /// generalised to groups of chains joined by miai). Chains are named by the caller's chain
@@ -174,8 +174,8 @@ impl LocalCtx {
             levelled: true,
             pruned: 0,
             max_region,
-            cache: HashMap::new(),
-            open: HashMap::new(),
+            cache: HashMap::default(),
+            open: HashMap::default(),
         }
     }
 
@@ -221,7 +221,7 @@ pub(crate) fn solve<G: Graph>(
     // Arena: region points, then boundary stones, then one virtual point.
     let mut pts: Vec<usize> = region.to_vec();
     pts.sort_unstable_by_key(|&p| origin(p));
-    let mut in_region = HashMap::with_capacity(pts.len());
+    let mut in_region = HashMap::with_capacity_and_hasher(pts.len(), Default::default());
     for (i, &p) in pts.iter().enumerate() {
         in_region.insert(p, i);
     }
@@ -332,7 +332,7 @@ pub(crate) fn solve<G: Graph>(
     // than this (see docs/control.md); searching only their static wins leaves the budget
     // to feasible ones. Such searches are cached as exhausted and retried with larger
     // budgets.
-    let anchor_set: std::collections::HashSet<usize> = anchors.iter().copied().collect();
+    let anchor_set: FxHashSet<usize> = anchors.iter().copied().collect();
     let interior = pts
         .iter()
         .filter(|&&p| !g.nbrs(p).any(|q| anchor_set.contains(&q)))

@@ -159,7 +159,12 @@ pub(crate) trait Game {
 type Node<G> = <G as Game>::Node;
 
 /// Children, their keys and values of one expanded node.
-type Buffers<G> = (Vec<Node<G>>, Vec<u64>, Vec<Val<<G as Game>::Zone>>);
+type Buffers<G> = (
+    Vec<Node<G>>,
+    Vec<u64>,
+    Vec<Val<<G as Game>::Zone>>,
+    Vec<usize>,
+);
 
 /// Why a search stopped without an answer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
@@ -430,17 +435,18 @@ impl<'g, G: Game> Dfpn<'g, G> {
             self.depth_hit = true;
             return Self::disproof(TAINT);
         }
-        let (mut kids, mut keys, mut vals) = self.pool.pop().unwrap_or_default();
+        let (mut kids, mut keys, mut vals, mut active) = self.pool.pop().unwrap_or_default();
         kids.clear();
         keys.clear();
         vals.clear();
+        active.clear();
         let kind = self.game.expand(&node, &mut kids);
         for k in &kids {
             keys.push(self.game.key(k));
         }
         let full = self.game.full_zone(&node);
         if kids.is_empty() {
-            self.pool.push((kids, keys, vals));
+            self.pool.push((kids, keys, vals, active));
             return match kind {
                 Kind::Or => {
                     self.store(key, node, INF, 0, full);
@@ -458,15 +464,16 @@ impl<'g, G: Game> Dfpn<'g, G> {
             Kind::And => self.game.zone_pruning(&node, &kids),
             Kind::Or => None,
         };
-        let mut active: Vec<usize> = match pass {
-            Some(p) => vec![p],
-            None => (0..kids.len()).collect(),
-        };
+        match pass {
+            Some(p) => active.push(p),
+            None => active.extend(0..kids.len()),
+        }
         let mut pass_zone: Option<G::Zone> = None;
         self.path.push((key, node));
         *self.on_path_keys.entry(key).or_insert(0) += 1;
         for i in 0..kids.len() {
-            let v = if active.contains(&i) {
+            // `active` is every child, or the pass alone.
+            let v = if pass.is_none_or(|p| p == i) {
                 self.child_val(keys[i], &kids[i])
             } else {
                 Self::estimate_val(1, 1)
@@ -575,7 +582,7 @@ impl<'g, G: Game> Dfpn<'g, G> {
             self.store(key, node, pn, dn, full);
             Self::estimate_val(pn, dn)
         };
-        self.pool.push((kids, keys, vals));
+        self.pool.push((kids, keys, vals, active));
         out
     }
 }
