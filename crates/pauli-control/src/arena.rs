@@ -139,9 +139,12 @@ pub(crate) struct ChainMap<const W: usize> {
     pub libs: Vec<Bits<W>>,
 }
 
-/// Builds an arena from an adjacency list.
+/// Builds an arena from a list of edges (one flat list, not a list per point: arenas are
+/// built for every local and whole-game search, and a vector per point was most of the
+/// cost of building one).
 pub(crate) struct ArenaBuilder {
-    pub adj: Vec<Vec<u16>>,
+    /// Both directions of every edge, repeats included (removed by `build`).
+    edges: Vec<(u16, u16)>,
     pub playable: Vec<bool>,
     pub perm: Vec<bool>,
     pub virt: Vec<bool>,
@@ -154,7 +157,7 @@ pub(crate) struct ArenaBuilder {
 impl ArenaBuilder {
     pub fn new() -> Self {
         ArenaBuilder {
-            adj: Vec::new(),
+            edges: Vec::new(),
             playable: Vec::new(),
             perm: Vec::new(),
             virt: Vec::new(),
@@ -167,7 +170,6 @@ impl ArenaBuilder {
 
     /// Adds a point; returns its index.
     pub fn point(&mut self, origin: u32) -> u16 {
-        self.adj.push(Vec::new());
         self.playable.push(false);
         self.perm.push(false);
         self.virt.push(false);
@@ -175,38 +177,38 @@ impl ArenaBuilder {
         self.wall.push(false);
         self.anchor.push(false);
         self.origin.push(origin);
-        (self.adj.len() - 1) as u16
+        (self.origin.len() - 1) as u16
     }
 
-    /// Adds the edge `a`–`b` (once).
+    /// Adds the edge `a`–`b` (an edge added twice, in either direction, is one edge).
     pub fn edge(&mut self, a: u16, b: u16) {
-        if a != b && !self.adj[a as usize].contains(&b) {
-            self.adj[a as usize].push(b);
-            self.adj[b as usize].push(a);
+        if a != b {
+            self.edges.push((a, b));
+            self.edges.push((b, a));
         }
     }
 
     pub fn len(&self) -> usize {
-        self.adj.len()
+        self.origin.len()
     }
 
     pub fn build<const W: usize>(&self) -> Arena<W> {
-        let n = self.adj.len();
+        let n = self.len();
         assert!(n <= Bits::<W>::CAPACITY, "arena too large");
+        let mut edges = self.edges.clone();
+        edges.sort_unstable();
+        edges.dedup();
+        let adj: Vec<u16> = edges.iter().map(|&(_, b)| b).collect();
         let mut adj_off = Vec::with_capacity(n + 1);
-        let mut adj = Vec::new();
-        let mut nbr = Vec::with_capacity(n);
+        let mut nbr = vec![Bits::empty(); n];
+        let mut e = 0;
         adj_off.push(0);
-        for list in &self.adj {
-            let mut l = list.clone();
-            l.sort_unstable();
-            let mut m = Bits::empty();
-            for &q in &l {
-                m.set(q as usize);
+        for (p, m) in nbr.iter_mut().enumerate() {
+            while e < edges.len() && edges[e].0 as usize == p {
+                m.set(edges[e].1 as usize);
+                e += 1;
             }
-            adj.extend(l);
-            adj_off.push(adj.len() as u32);
-            nbr.push(m);
+            adj_off.push(e as u32);
         }
         let set = |v: &Vec<bool>| {
             let mut b = Bits::<W>::empty();
