@@ -139,6 +139,31 @@ pub(crate) struct ChainMap<const W: usize> {
     pub libs: Vec<Bits<W>>,
 }
 
+/// Positions with their move-ordering scores, given back by descending score, ties in the
+/// order they came (what a stable sort by score gives). Only (score, index) pairs are
+/// sorted: the positions, a hundred bytes or more each, stay where they were put.
+#[derive(Default)]
+pub(crate) struct Scored<const W: usize> {
+    keys: Vec<(std::cmp::Reverse<i32>, u32)>,
+    items: Vec<Pos<W>>,
+}
+
+impl<const W: usize> Scored<W> {
+    pub fn push(&mut self, score: i32, pos: Pos<W>) {
+        self.keys
+            .push((std::cmp::Reverse(score), self.items.len() as u32));
+        self.items.push(pos);
+    }
+
+    /// Appends `f` of every position to `out`, best score first, and empties the buffer.
+    pub fn drain_sorted_into<T>(&mut self, out: &mut Vec<T>, mut f: impl FnMut(Pos<W>) -> T) {
+        self.keys.sort_unstable();
+        out.extend(self.keys.iter().map(|&(_, i)| f(self.items[i as usize])));
+        self.keys.clear();
+        self.items.clear();
+    }
+}
+
 /// Builds an arena from a list of edges (one flat list, not a list per point: arenas are
 /// built for every local and whole-game search, and a vector per point was most of the
 /// cost of building one).
@@ -426,7 +451,8 @@ impl<const W: usize> Arena<W> {
                 hash ^= self.stone_key(q, side.opp());
             }
         }
-        let ko = captured.count() == 1 && own.count() == 1 && !empty_neighbours;
+        // Cheapest test first: most moves have an empty neighbour.
+        let ko = !empty_neighbours && captured.count() == 1 && own.count() == 1;
         let ban = if ko {
             captured.first_one().map_or(NONE, |q| q as u16)
         } else {
@@ -515,11 +541,10 @@ impl<const W: usize> Arena<W> {
         pos: &Pos<W>,
         order: crate::MoveOrder,
         cm: &mut ChainMap<W>,
-        scored: &mut Vec<(i32, Pos<W>)>,
+        scored: &mut Scored<W>,
         out: &mut Vec<Pos<W>>,
         mut heuristic: impl FnMut(&ChainMap<W>, usize, &Placed<W>) -> i32,
     ) {
-        scored.clear();
         self.chain_map_into(pos, cm);
         let free = self.playable.minus(pos.st[0].or(pos.st[1]));
         for x in free.iter() {
@@ -532,11 +557,10 @@ impl<const W: usize> Arena<W> {
                     crate::MoveOrder::Natural => 0,
                     crate::MoveOrder::Reversed => -(x as i32),
                 };
-                scored.push((score, pl.pos));
+                scored.push(score, pl.pos);
             }
         }
-        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
-        out.extend(scored.drain(..).map(|(_, p)| p));
+        scored.drain_sorted_into(out, |p| p);
     }
 
     /// Move-ordering weight of a `side` stone on `x` against the opposing chains next to it,
@@ -905,6 +929,27 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn scored_positions_come_best_first_ties_in_order() {
+        let (a, pos) = grid(&["...", "...", "..."]);
+        let mut sc = Scored::<2>::default();
+        let scores = [3, 7, 3, -1, 7, 0];
+        let placed: Vec<Pos<2>> = (0..scores.len())
+            .map(|p| a.place(&pos, p, Side::Prover).expect("legal").pos)
+            .collect();
+        for (s, p) in scores.iter().zip(&placed) {
+            sc.push(*s, *p);
+        }
+        let mut out = Vec::new();
+        sc.drain_sorted_into(&mut out, |p| placed.iter().position(|q| *q == p));
+        assert_eq!(out, [1, 4, 0, 2, 5, 3].map(Some));
+        // Emptied: the next use starts afresh.
+        sc.push(1, placed[5]);
+        let mut again = Vec::new();
+        sc.drain_sorted_into(&mut again, |p| p);
+        assert_eq!(again, [placed[5]]);
     }
 
     #[test]

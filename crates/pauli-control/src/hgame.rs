@@ -36,7 +36,7 @@
 //! games of [`crate::local`] is a prover win ([`crate::decomp`]).
 
 use crate::MoveOrder;
-use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
+use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Scored, Side};
 use crate::bits::Bits;
 use crate::decomp::{self, Decomposition};
 use crate::graph::ArenaView;
@@ -141,7 +141,7 @@ pub(crate) struct HGame<'c, const W: usize> {
     ctx: &'c mut LocalCtx,
     /// Buffers reused by every expansion (allocation was a fifth of the time).
     cm: ChainMap<W>,
-    scored: Vec<(i32, Pos<W>)>,
+    scored: Scored<W>,
 }
 
 impl<'c, const W: usize> HGame<'c, W> {
@@ -187,7 +187,7 @@ impl<'c, const W: usize> HGame<'c, W> {
                 start: pos.st[0],
                 ctx,
                 cm: ChainMap::default(),
-                scored: Vec::new(),
+                scored: Scored::default(),
             },
             pos,
         )

@@ -92,7 +92,7 @@
 //! left more points undecided in three games: docs/control.md.)
 
 use crate::MoveOrder;
-use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Side};
+use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Scored, Side};
 use crate::bits::{Bits, MAX_POINTS, with_width};
 use crate::graph::Graph;
 use crate::search::{Dfpn, Eval, Exhausted, Game, Kind, Limits, Outcome, Saved};
@@ -536,7 +536,7 @@ fn run<const W: usize>(
         reqs: reqs.to_vec(),
         flags,
         cm: ChainMap::default(),
-        scored: Vec::new(),
+        scored: Scored::default(),
     };
     let root = LNode { pos, mask };
     // The table of an earlier attempt has this width: the arena is built the same way.
@@ -573,7 +573,7 @@ pub(crate) struct LGame<const W: usize> {
     flags: Flags,
     /// Scratch buffers of move generation.
     cm: ChainMap<W>,
-    scored: Vec<(i32, Pos<W>)>,
+    scored: Scored<W>,
     scope_hash: u64,
     outside: Bits<W>,
 }
@@ -902,7 +902,6 @@ impl<const W: usize> LGame<W> {
     fn moves(&mut self, n: &LNode<W>, out: &mut Vec<LNode<W>>) {
         let mut cm = std::mem::take(&mut self.cm);
         let mut scored = std::mem::take(&mut self.scored);
-        scored.clear();
         let a = &self.a;
         let pos = &n.pos;
         let side = pos.to_move;
@@ -951,10 +950,9 @@ impl<const W: usize> LGame<W> {
                     s
                 }
             };
-            scored.push((score, child));
+            scored.push(score, child);
         }
-        scored.sort_by_key(|x| std::cmp::Reverse(x.0));
-        out.extend(scored.drain(..).map(|(_, pos)| LNode { pos, mask: n.mask }));
+        scored.drain_sorted_into(out, |pos| LNode { pos, mask: n.mask });
         // Keep the buffers for the next expansion.
         self.scored = scored;
         self.cm = cm;

@@ -37,7 +37,7 @@
 //! strategy that reaches Benson's life without repeating a situation.
 
 use crate::MoveOrder;
-use crate::arena::{ChainMap, NONE, Pos, Side};
+use crate::arena::{ChainMap, NONE, Pos, Scored, Side};
 use crate::bits::{Bits, with_width};
 use crate::decomp::{Decomposition, find};
 use crate::hgame::{self, HBuild};
@@ -166,7 +166,7 @@ fn run<const W: usize>(hb: &HBuild, order: MoveOrder, limits: Limits) -> (Outcom
         c: own,
         order,
         cm: ChainMap::default(),
-        scored: Vec::new(),
+        scored: Scored::default(),
     };
     let mut s = Dfpn::new(&mut game, limits);
     let o = s.solve(root);
@@ -180,7 +180,7 @@ struct SGame<const W: usize> {
     c: Bits<W>,
     order: MoveOrder,
     cm: ChainMap<W>,
-    scored: Vec<(i32, Pos<W>)>,
+    scored: Scored<W>,
 }
 
 impl<const W: usize> SGame<W> {
