@@ -328,16 +328,7 @@ impl<const W: usize> Arena<W> {
     /// The chain through `p` within `stones`.
     #[inline]
     pub fn chain(&self, stones: &Bits<W>, p: usize) -> Bits<W> {
-        let mut c = Bits::single(p);
-        let mut frontier = c;
-        loop {
-            let grow = self.dilate(frontier).and(*stones).minus(c);
-            if grow.is_empty() {
-                return c;
-            }
-            c = c.or(grow);
-            frontier = grow;
-        }
+        self.chain_and_dilation(stones, p).0
     }
 
     /// The chain through `p` within `stones`, and the union of its points' neighbour sets
@@ -711,11 +702,10 @@ impl<const W: usize> Arena<W> {
             nc += 1;
         }
         // Per region (a component of the points without `side` stones): its bounding chains
-        // and the chains it is vital to. A region next to no chain plays no part.
-        const INLINE: usize = 128;
-        let mut inline = [(0u64, 0u64); INLINE];
-        let mut ni = 0;
-        let mut more: Vec<(u64, u64)> = Vec::new();
+        // and the chains it is vital to. A region vital to no chain plays no part. Regions are
+        // disjoint and not empty, so there are at most as many as points: 64 per word.
+        let mut regions = [[(0u64, 0u64); 64]; W];
+        let mut nr = 0;
         let others = self.all.minus(own);
         let mut rest = others;
         while let Some(p) = rest.first_one() {
@@ -731,17 +721,13 @@ impl<const W: usize> Arena<W> {
                     }
                 }
             }
-            if b == 0 {
+            if v == 0 {
                 continue;
             }
-            if ni < INLINE {
-                inline[ni] = (b, v);
-                ni += 1;
-            } else {
-                more.push((b, v));
-            }
+            regions[nr / 64][nr % 64] = (b, v);
+            nr += 1;
         }
-        let regions = || inline[..ni].iter().chain(&more);
+        let regions = &regions.as_flattened()[..nr];
         let mut pin = 0u64;
         for (i, c) in chains[..nc].iter().enumerate() {
             if c.intersects(&pinned) {
@@ -751,7 +737,7 @@ impl<const W: usize> Arena<W> {
         let mut alive: u64 = if nc == 64 { u64::MAX } else { (1u64 << nc) - 1 };
         loop {
             let mut count = [0u8; 64];
-            for &(b, v) in regions() {
+            for &(b, v) in regions {
                 if b & !alive == 0 {
                     let mut x = v & alive;
                     while x != 0 {
@@ -932,6 +918,28 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn benson_keeps_chains_with_two_vital_regions_and_the_pinned() {
+        // Two one-point eyes (a1, c1; e1 a third): unconditionally alive.
+        let (a, pos) = grid(&[".X.X.", "XXXXX", ".....", "..O..", "....."]);
+        let x = pos.st[Side::Prover.idx()];
+        assert_eq!(a.benson(&pos, Side::Prover, Bits::empty()), x);
+        // The refuter's lone stone c4 has no eye.
+        assert!(a.benson(&pos, Side::Refuter, Bits::empty()).is_empty());
+        // One eye, the rest open: nothing is claimed, unless the chain is pinned (the wall
+        // of H, alive by assumption).
+        let (a, pos) = grid(&[".XXXX", "XXXXX", ".....", "..O..", "....."]);
+        let x = pos.st[Side::Prover.idx()];
+        assert!(a.benson(&pos, Side::Prover, Bits::empty()).is_empty());
+        assert_eq!(a.benson(&pos, Side::Prover, Bits::single(1)), x);
+        // Single stones on one colour of a chequerboard: every empty point is a region vital
+        // to all its neighbours (many small regions), so every stone is alive.
+        let (a, pos) = grid(&["X.X.X", ".X.X.", "X.X.X", ".X.X.", "X.X.X"]);
+        let x = pos.st[Side::Prover.idx()];
+        assert_eq!(x.count(), 13);
+        assert_eq!(a.benson(&pos, Side::Prover, Bits::empty()), x);
+    }
+
+    #[test]
     fn scored_positions_come_best_first_ties_in_order() {
         let (a, pos) = grid(&["...", "...", "..."]);
         let mut sc = Scored::<2>::default();
@@ -964,7 +972,8 @@ pub(crate) mod tests {
             for stones in pos.st {
                 for p in stones.iter() {
                     let (c, d) = a.chain_and_dilation(&stones, p);
-                    assert_eq!(c, a.chain(&stones, p), "{rows:?} {p}");
+                    // `chain` is this function's first half; `reach` floods on its own.
+                    assert_eq!(c, a.reach(&stones, Bits::single(p)), "{rows:?} {p}");
                     assert_eq!(d, a.dilate(c), "{rows:?} {p}");
                     seen += usize::from(c.count() > 1);
                 }
