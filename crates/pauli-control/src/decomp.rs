@@ -675,7 +675,7 @@ fn signature(area: &Area, groups: &[u32]) -> Vec<Vec<u32>> {
     let mut last = u32::MAX;
     for (gid, c) in by {
         if gid != last {
-            out.push(Vec::new());
+            out.push(Vec::with_capacity(4));
             last = gid;
         }
         out.last_mut().expect("group").push(c);

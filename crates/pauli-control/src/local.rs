@@ -225,7 +225,7 @@ pub(crate) fn solve<G: Graph>(
     for (i, &p) in pts.iter().enumerate() {
         in_region.insert(p, i);
     }
-    let mut anchors: Vec<usize> = Vec::new();
+    let mut anchors: Vec<usize> = Vec::with_capacity(2 * pts.len() + 4);
     for &p in &pts {
         for q in g.nbrs(p) {
             if g.stone(q) == Some(Side::Prover)
@@ -251,7 +251,7 @@ pub(crate) fn solve<G: Graph>(
     key.push(u32::MAX);
     // Chains renumbered in order of first appearance, so the key does not depend on the
     // caller's numbering.
-    let mut renum: Vec<(u32, u32)> = Vec::new();
+    let mut renum: Vec<(u32, u32)> = Vec::with_capacity(anchors.len());
     let mut local_chain = Vec::with_capacity(anchors.len());
     for &p in &anchors {
         let c = chain_id[p];
