@@ -419,16 +419,22 @@ impl<const W: usize> Arena<W> {
         let mut own = pb;
         let mut own_libs = self.nbr[p].minus(pos.st[0].or(pos.st[1]));
         let empty_neighbours = !own_libs.is_empty();
+        // With an empty neighbour that is not permanently prohibited the stone keeps a
+        // liberty a player may fill (no r10 or r11) and is no ko capture: its own chain is
+        // not needed (most moves).
+        let safe = !own_libs.is_subset(&self.perm);
         self.for_each_chain_around(cm, p, |q, ci| {
-            if pos.st[me].has(q) {
+            if pos.st[opp].has(q) {
+                if cm.libs[ci].minus(pb).is_empty() {
+                    captured = captured.or(cm.stones[ci]);
+                }
+            } else if !safe {
                 own = own.or(cm.stones[ci]);
                 own_libs = own_libs.or(cm.libs[ci]);
-            } else if pos.st[opp].has(q) && cm.libs[ci].minus(pb).is_empty() {
-                captured = captured.or(cm.stones[ci]);
             }
         });
         own_libs.clear(p);
-        if captured.is_empty() {
+        if captured.is_empty() && !safe {
             if own_libs.is_empty() {
                 return None; // r10 suicide
             }
@@ -446,7 +452,7 @@ impl<const W: usize> Arena<W> {
             }
         }
         // Cheapest test first: most moves have an empty neighbour.
-        let ko = !empty_neighbours && captured.count() == 1 && own.count() == 1;
+        let ko = !empty_neighbours && captured.count_upto(2) == 1 && own.count_upto(2) == 1;
         let ban = if ko {
             captured.first_one().map_or(NONE, |q| q as u16)
         } else {
@@ -573,7 +579,7 @@ impl<const W: usize> Arena<W> {
         let mut s = 0;
         self.for_each_chain_around(cm, x, |q, c| {
             if pos.st[opp].has(q) && !skip.has(q) {
-                s += match cm.libs[c].count().saturating_sub(1) {
+                s += match cm.libs[c].count_upto(4).saturating_sub(1) {
                     0 => 0,
                     1 => 40,
                     2 => 10,
@@ -656,7 +662,7 @@ impl<const W: usize> Arena<W> {
             while let Some(p) = rest.first_one() {
                 let c = self.chain(&r, p);
                 rest = rest.minus(c);
-                if self.dilate(c).and(eyes).count() < 2 {
+                if !self.dilate(c).and(eyes).has_at_least(2) {
                     alive = alive.minus(c);
                     changed = true;
                 }
@@ -918,6 +924,43 @@ pub(crate) mod tests {
                 }
             }
         }
+        // Random fillings with permanently prohibited points (r11's pseudo-suicide, ko
+        // captures next to them).
+        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut rows = vec![String::new(); 6];
+        let (mut legal, mut captures) = (0, 0);
+        for _ in 0..300 {
+            for row in rows.iter_mut() {
+                *row = (0..6)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        ['X', 'X', 'O', 'O', '.', '.', '#'][(seed % 7) as usize]
+                    })
+                    .collect();
+            }
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let (a, pos) = grid(&rows);
+            for side in [Side::Prover, Side::Refuter] {
+                let p0 = Pos {
+                    to_move: side,
+                    ..pos
+                };
+                let cm = a.chain_map(&p0);
+                for p in 0..a.n {
+                    let x = a.place(&p0, p, side).map(|r| (r.pos, r.captured));
+                    let y = a.place_with(&p0, &cm, p, side).map(|r| (r.pos, r.captured));
+                    assert_eq!(x, y, "{rows:?} {p} {side:?}");
+                    legal += usize::from(x.is_some());
+                    captures += usize::from(x.is_some_and(|(_, c)| !c.is_empty()));
+                }
+            }
+        }
+        assert!(
+            legal > 1000 && captures > 100,
+            "{legal} legal, {captures} captures"
+        );
     }
 
     #[test]

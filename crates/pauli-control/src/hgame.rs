@@ -208,7 +208,7 @@ impl<'c, const W: usize> HGame<'c, W> {
         while let Some(p) = rest.first_one() {
             let c = a.chain(&pos.st[0], p);
             rest = rest.minus(c);
-            if a.dilate(c).and(e).count() < 2 {
+            if !a.dilate(c).and(e).has_at_least(2) {
                 return false;
             }
         }
@@ -268,7 +268,7 @@ impl<'c, const W: usize> HGame<'c, W> {
             &mut cm,
             &mut scored,
             out,
-            |cm, p, pl| self.score(pos, cm, p, side, pl.captured.count()),
+            |cm, p, pl| self.score(pos, cm, p, side, pl.captured.count_few()),
         );
         self.cm = cm;
         self.scored = scored;
@@ -363,7 +363,7 @@ impl<const W: usize> HGame<'_, W> {
         while let Some(p) = rest.first_one() {
             let c = a.chain(&pos.st[0], p);
             rest = rest.minus(c);
-            if a.dilate(c).and(empty).count() < 2 {
+            if !a.dilate(c).and(empty).has_at_least(2) {
                 return false;
             }
         }

@@ -597,7 +597,7 @@ impl<const W: usize> LGame<W> {
                 let c = a.chain(&pos.st[0], p);
                 rest = rest.minus(c);
                 let conn = a.dilate(c).and(a.dilate(mstar)).and(empty).minus(used);
-                if conn.count() >= 2 {
+                if conn.has_at_least(2) {
                     let mut it = conn.iter();
                     used.set(it.next().expect("two"));
                     used.set(it.next().expect("two"));
@@ -797,7 +797,7 @@ impl<const W: usize> LGame<W> {
     fn q_won(&self, q: Bits<W>) -> bool {
         match q.first_one() {
             None => true,
-            Some(p) => q.count() == 1 && self.a.nbr[p].count() >= 2,
+            Some(p) => q.count_upto(2) == 1 && self.a.nbr[p].has_at_least(2),
         }
     }
 
@@ -855,13 +855,13 @@ impl<const W: usize> LGame<W> {
         self.reqs.iter().all(|r| match r {
             ReqL::Libs { members, k } => {
                 let u = self.union_chain(pos, members);
-                a.dilate(u).and(empty).count() >= u32::from(*k)
+                a.dilate(u).and(empty).has_at_least(u32::from(*k))
             }
             ReqL::Connect { a: x, b: y } => {
                 let cx = a.chain(&pos.st[0], *x as usize);
                 cx.has(*y as usize) || {
                     let cy = a.chain(&pos.st[0], *y as usize);
-                    a.dilate(cx).and(a.dilate(cy)).and(empty).count() >= 2
+                    a.dilate(cx).and(a.dilate(cy)).and(empty).has_at_least(2)
                 }
             }
         })
@@ -881,7 +881,7 @@ impl<const W: usize> LGame<W> {
         while let Some(p) = inner.first_one() {
             let c = a.chain(&pos.st[0], p);
             inner = inner.minus(c);
-            if a.dilate(c).and(e).count() < 2 {
+            if !a.dilate(c).and(e).has_at_least(2) {
                 return false;
             }
         }
@@ -931,14 +931,15 @@ impl<const W: usize> LGame<W> {
                 MoveOrder::Natural => 0,
                 MoveOrder::Reversed => -(p as i32),
                 MoveOrder::Heuristic => {
-                    let mut s = 100 * pl.captured.count() as i32
+                    let mut s = 100 * pl.captured.count_few() as i32
                         + a.contact_weight(pos, cm_ref, p, side, m);
                     match side {
                         Side::Prover => {
                             if near_m.has(p) {
                                 // Safe; worth the interior points it brings next to M.
-                                s += 5 + 4 * a.nbr[p].minus(near_m).and(n.mask).minus(m).count()
-                                    as i32;
+                                s += 5 + 4
+                                    * a.nbr[p].minus(near_m).and(n.mask).minus(m).count_few()
+                                        as i32;
                             }
                         }
                         Side::Refuter => {
@@ -1007,14 +1008,14 @@ fn pairing_cover<const W: usize>(
                 continue;
             }
             let cand = a.nbr[qp].and(free);
-            if cand.count() < 2 {
+            if !cand.has_at_least(2) {
                 continue;
             }
             // The pair of candidates covering the most open points.
             let mut best: Option<(u32, usize, usize)> = None;
             for x in cand.iter() {
                 for y in cand.iter().filter(|&y| y > x) {
-                    let c = a.nbr[x].and(a.nbr[y]).and(left).count();
+                    let c = a.nbr[x].and(a.nbr[y]).and(left).count_few();
                     if best.is_none_or(|(bc, _, _)| c > bc) {
                         best = Some((c, x, y));
                     }
@@ -1112,7 +1113,7 @@ impl<const W: usize> Game for LGame<W> {
     fn outside(&self, n: &LNode<W>, kid: &LNode<W>, zone: &Bits<W>) -> bool {
         let added = kid.pos.st[1].minus(n.pos.st[1]);
         match added.first_one() {
-            Some(x) => added.count() == 1 && !zone.has(x),
+            Some(x) => added.count_upto(2) == 1 && !zone.has(x),
             None => false,
         }
     }

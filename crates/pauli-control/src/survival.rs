@@ -191,10 +191,10 @@ impl<const W: usize> SGame<W> {
         let free = a.playable.minus(pos.st[0].or(pos.st[1]));
         let c = self.c;
         a.ordered_moves(pos, self.order, &mut cm, &mut scored, out, |cm, x, pl| {
-            let mut s = 100 * pl.captured.count() as i32
+            let mut s = 100 * pl.captured.count_few() as i32
                 + a.contact_weight(pos, cm, x, pos.to_move, Bits::empty());
             // Points where eyes are made or spoiled: many empty neighbours in play.
-            s += 2 * a.nbr[x].and(free).count() as i32;
+            s += 2 * a.nbr[x].and(free).count_few() as i32;
             if a.nbr[x].intersects(&c) {
                 s += 4;
             }
