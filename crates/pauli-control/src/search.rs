@@ -212,6 +212,13 @@ struct Val<Z> {
 }
 
 const CLEAN: i32 = i32::MAX;
+
+/// Slots of the path's key counts (a power of two; paths are far shorter).
+const PATH_SLOTS: usize = 1024;
+
+fn path_slot(key: u64) -> usize {
+    (key as usize) & (PATH_SLOTS - 1)
+}
 const TAINT: i32 = -1;
 
 /// A df-pn searcher over one game.
@@ -219,8 +226,10 @@ pub(crate) struct Dfpn<'g, G: Game> {
     pub game: &'g mut G,
     tt: Table<Entry<Node<G>, G::Zone>>,
     path: Vec<(u64, Node<G>)>,
-    /// Keys on the path (a key may repeat only on a hash collision or a repetition).
-    on_path_keys: Table<u32>,
+    /// How many nodes on the path have a key with these low bits (`key % PATH_SLOTS`): a
+    /// zero proves a key absent without a hash-table probe, for every child looked at; a
+    /// count above zero leads to the exact scan of the path.
+    on_path_count: Vec<u32>,
     /// Reusable buffers, one per ply.
     pool: Vec<Buffers<G>>,
     pub nodes: u64,
@@ -265,7 +274,7 @@ impl<'g, G: Game> Dfpn<'g, G> {
             game,
             tt,
             path: Vec::new(),
-            on_path_keys: Table::default(),
+            on_path_count: vec![0; PATH_SLOTS],
             pool: Vec::new(),
             nodes: 0,
             pruned: 0,
@@ -393,7 +402,7 @@ impl<'g, G: Game> Dfpn<'g, G> {
     /// The index on the current path of a node with the same situation as `node` (whose
     /// key is `key`).
     fn on_path(&self, node: &Node<G>, key: u64) -> Option<usize> {
-        if !self.on_path_keys.contains_key(&key) {
+        if self.on_path_count[path_slot(key)] == 0 {
             return None;
         }
         self.path
@@ -470,7 +479,7 @@ impl<'g, G: Game> Dfpn<'g, G> {
         }
         let mut pass_zone: Option<G::Zone> = None;
         self.path.push((key, node));
-        *self.on_path_keys.entry(key).or_insert(0) += 1;
+        self.on_path_count[path_slot(key)] += 1;
         for i in 0..kids.len() {
             // `active` is every child, or the pass alone.
             let v = if pass.is_none_or(|p| p == i) {
@@ -522,12 +531,7 @@ impl<'g, G: Game> Dfpn<'g, G> {
             vals[best] = v;
         };
         self.path.pop();
-        if let Some(c) = self.on_path_keys.get_mut(&key) {
-            *c -= 1;
-            if *c == 0 {
-                self.on_path_keys.remove(&key);
-            }
-        }
+        self.on_path_count[path_slot(key)] -= 1;
         let (pn, dn) = result;
         let out = if self.aborted {
             Self::estimate_val(1, 1)
