@@ -376,6 +376,7 @@ fn decompose_with<G: Graph>(
     let mut links: Vec<Link> = Vec::new();
     {
         let mut common: HashMap<(u32, u32, u32), u32> = HashMap::default();
+        let mut near: Vec<u32> = Vec::new();
         for (ai, area) in areas.iter().enumerate() {
             if area.excluded {
                 continue;
@@ -384,11 +385,12 @@ fn decompose_with<G: Graph>(
                 if g.stone(p).is_some() {
                     continue;
                 }
-                let mut near: Vec<u32> = g
-                    .nbrs(p)
-                    .map(|q| ch.id[q])
-                    .filter(|&c| c != NO && state[c as usize] == ChainState::Anchor)
-                    .collect();
+                near.clear();
+                near.extend(
+                    g.nbrs(p)
+                        .map(|q| ch.id[q])
+                        .filter(|&c| c != NO && state[c as usize] == ChainState::Anchor),
+                );
                 near.sort_unstable();
                 near.dedup();
                 for i in 0..near.len() {
