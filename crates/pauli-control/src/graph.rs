@@ -61,41 +61,23 @@ pub(crate) struct Chains {
 
 /// The chains of `side`.
 pub(crate) fn chains<G: Graph>(g: &G, side: Side) -> Chains {
-    let n = g.len();
-    let mut id = vec![NO; n];
-    let mut members = Vec::new();
-    let mut stack = Vec::new();
-    for s in 0..n {
-        if id[s] != NO || g.stone(s) != Some(side) {
-            continue;
-        }
-        let c = members.len() as u32;
-        let mut m = Vec::new();
-        id[s] = c;
-        stack.push(s);
-        while let Some(p) = stack.pop() {
-            m.push(p);
-            for q in g.nbrs(p) {
-                if id[q] == NO && g.stone(q) == Some(side) {
-                    id[q] = c;
-                    stack.push(q);
-                }
-            }
-        }
-        members.push(m);
-    }
-    Chains { id, members }
+    components(g, |s| s == Some(side))
 }
 
 /// The maximal connected sets of points not holding a stone of `side` ("`side`-free
 /// regions", ljr.md §6.1).
 pub(crate) fn free_regions<G: Graph>(g: &G, side: Side) -> Chains {
+    components(g, |s| s != Some(side))
+}
+
+/// The connected components of the points whose contents `keep` accepts.
+fn components<G: Graph>(g: &G, keep: impl Fn(Option<Side>) -> bool) -> Chains {
     let n = g.len();
     let mut id = vec![NO; n];
     let mut members = Vec::new();
     let mut stack = Vec::new();
     for s in 0..n {
-        if id[s] != NO || g.stone(s) == Some(side) {
+        if id[s] != NO || !keep(g.stone(s)) {
             continue;
         }
         let c = members.len() as u32;
@@ -105,7 +87,7 @@ pub(crate) fn free_regions<G: Graph>(g: &G, side: Side) -> Chains {
         while let Some(p) = stack.pop() {
             m.push(p);
             for q in g.nbrs(p) {
-                if id[q] == NO && g.stone(q) != Some(side) {
+                if id[q] == NO && keep(g.stone(q)) {
                     id[q] = c;
                     stack.push(q);
                 }
