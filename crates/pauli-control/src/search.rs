@@ -212,14 +212,15 @@ struct Val<Z> {
 }
 
 const CLEAN: i32 = i32::MAX;
+const TAINT: i32 = -1;
 
 /// Slots of the path's key counts (a power of two; paths are far shorter).
 const PATH_SLOTS: usize = 1024;
 
+/// A key's slot: its low bits (the keys are Zobrist hashes, uniform in every bit).
 fn path_slot(key: u64) -> usize {
     (key as usize) & (PATH_SLOTS - 1)
 }
-const TAINT: i32 = -1;
 
 /// A df-pn searcher over one game.
 pub(crate) struct Dfpn<'g, G: Game> {
