@@ -100,7 +100,7 @@ impl<const W: usize> Bits<W> {
                 x &= x - 1;
             }
         }
-        c.min(k)
+        c
     }
 
     /// The exact count, one step per member: cheaper than [`Bits::count`] for the sets of a
