@@ -415,7 +415,51 @@ fn decompose_with<G: Graph>(
             }
         }
     }
+    // The most credit each area could give a group next to it (see `eye_credit`): none when
+    // no local search can prove it with a liberty asked for, one for a single empty point,
+    // else two.
+    let most: Vec<u32> = areas
+        .iter()
+        .map(|a| {
+            if a.excluded || a.points.len() > EYE_MAX {
+                return 0;
+            }
+            if a.points.len() == 1 && g.stone(a.points[0]).is_none() {
+                return 1;
+            }
+            if local::out_of_reach(g, &a.points, ctx) {
+                0
+            } else {
+                2
+            }
+        })
+        .collect();
     loop {
+        // Groups that could not get two credits even if every area gave them the most it
+        // could are dropped before any search: the fixpoint below would drop them too, after
+        // spending nodes on their areas.
+        loop {
+            let groups = group_ids(nc, &state, &links, &areas);
+            let mut best = vec![0u32; nc];
+            for (ai, area) in areas.iter().enumerate().filter(|(_, a)| !a.excluded) {
+                for grp in signature(area, &groups) {
+                    best[groups[grp[0] as usize] as usize] += most[ai];
+                }
+            }
+            let mut changed = false;
+            for c in 0..nc {
+                if state[c] == ChainState::Anchor && best[groups[c] as usize] < 2 {
+                    short[c] = chain_regions[c]
+                        .iter()
+                        .all(|&r| usable[area_of[r as usize] as usize]);
+                    drop_chain(c, chain_regions, &area_of, &mut areas, &mut state);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
         // The fixpoint of groups and credits.
         loop {
             let groups = group_ids(nc, &state, &links, &areas);

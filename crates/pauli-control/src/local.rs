@@ -96,7 +96,7 @@ use crate::arena::{Arena, ArenaBuilder, ChainMap, NONE, Pos, Scored, Side};
 use crate::bits::{Bits, MAX_POINTS, with_width};
 use crate::graph::Graph;
 use crate::search::{Dfpn, Eval, Exhausted, Game, Kind, Limits, Outcome, Saved};
-use rustc_hash::{FxHashMap as HashMap, FxHashSet};
+use rustc_hash::FxHashMap as HashMap;
 
 /// What a local game must maintain besides cleaning its region (the `K` of the module doc,
 /// generalised to groups of chains joined by miai). Chains are named by the caller's chain
@@ -138,6 +138,9 @@ pub(crate) struct LocalCtx {
     pub pruned: u64,
     /// Largest region (points) given to a local search.
     pub max_region: usize,
+    /// The largest node limit a local search is given in this analysis (the last round's),
+    /// for [`out_of_reach`].
+    pub most_nodes: u64,
     /// Results by problem, with the node limit they were searched with.
     cache: HashMap<Vec<u32>, (LocalResult, u64)>,
     /// The tables of searches that ran out of nodes, by problem, to be resumed when the
@@ -174,6 +177,7 @@ impl LocalCtx {
             levelled: true,
             pruned: 0,
             max_region,
+            most_nodes: limits.nodes,
             cache: HashMap::default(),
             open: HashMap::default(),
         }
@@ -332,11 +336,7 @@ pub(crate) fn solve<G: Graph>(
     // than this (see docs/control.md); searching only their static wins leaves the budget
     // to feasible ones. Such searches are cached as exhausted and retried with larger
     // budgets.
-    let anchor_set: FxHashSet<usize> = anchors.iter().copied().collect();
-    let interior = pts
-        .iter()
-        .filter(|&&p| !g.nbrs(p).any(|q| anchor_set.contains(&q)))
-        .count();
+    let interior = interior(g, &pts, |q| in_region.contains_key(&q));
     // Past the gate only the root's static win is looked for (one node), and only without
     // requirements.
     let gated = interior > interior_cap(limit_now);
@@ -457,6 +457,38 @@ pub(crate) fn solve<G: Graph>(
     // retried only when a larger one is offered.
     ctx.cache.insert(key, (result, limit_now));
     result
+}
+
+/// The interior of an area: its points next to no prover stone outside it (no anchor).
+/// `inside` says whether a point belongs to the area.
+fn interior<G: Graph>(g: &G, pts: &[usize], inside: impl Fn(usize) -> bool) -> usize {
+    pts.iter()
+        .filter(|&&p| {
+            !g.nbrs(p)
+                .any(|q| g.stone(q) == Some(Side::Prover) && !inside(q))
+        })
+        .count()
+}
+
+/// Whether no local search of this analysis can prove the area `pts` with a
+/// liberty requirement: it holds a permanently prohibited point, is larger than
+/// [`LocalCtx::max_region`], or is past the hardness gate at the largest node limit a search
+/// is given ([`LocalCtx::most_nodes`], or the current one if larger). [`solve`] answers
+/// such a question "exhausted" at once, whatever the round; the decomposition uses this to
+/// drop, before any search, the groups that could not get their credits even if every
+/// other area gave them all it could.
+pub(crate) fn out_of_reach<G: Graph>(g: &G, pts: &[usize], ctx: &LocalCtx) -> bool {
+    if pts.len() > ctx.max_region || pts.iter().any(|&p| g.perm(p)) {
+        return true;
+    }
+    let cap = interior_cap(area_limit(pts.len(), ctx.most_nodes.max(ctx.limits.nodes)));
+    // An area no larger than the cap is within it whatever its shape.
+    if pts.len() <= cap {
+        return false;
+    }
+    let mut sorted = pts.to_vec();
+    sorted.sort_unstable();
+    interior(g, pts, |q| sorted.binary_search(&q).is_ok()) > cap
 }
 
 /// Areas of at most this many points get [`SMALL_AREA_BOOST`] times the local node limit
@@ -1379,6 +1411,59 @@ mod tests {
         assert_eq!(kept, 0);
         assert_eq!(total_afresh, charged_afresh);
         assert!(charged_afresh > charged, "{charged_afresh} {charged}");
+    }
+
+    #[test]
+    fn an_area_out_of_reach_is_never_searched_with_a_liberty_asked() {
+        // White's wall around an empty w×h corner that must give it a liberty. Whatever the
+        // round's limit, an area `out_of_reach` calls so is answered "exhausted" without a
+        // node (the decomposition relies on it to drop groups before searching), and one it
+        // does not is searched in the last round.
+        let mut seen = [false; 2];
+        for (w, h) in [(2, 2), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)] {
+            let rows: Vec<String> = (0..7)
+                .map(|y| match y {
+                    _ if y < h => format!("{}OX{}", ".".repeat(w), ".".repeat(5 - w)),
+                    _ if y == h => format!("{}X{}", "O".repeat(w + 1), ".".repeat(5 - w)),
+                    _ if y == h + 1 => format!("{}{}", "X".repeat(w + 2), ".".repeat(5 - w)),
+                    _ => ".".repeat(7),
+                })
+                .collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let b = rules_core::Board::from_diagram(&rows).unwrap();
+            let real = crate::real::Real::new(&b, &[]);
+            let g = real.view(rules_core::Color::White);
+            let ch = crate::graph::chains(&g, Side::Prover);
+            let region: Vec<usize> = (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .map(|(x, y)| b.topology().at(x, y).unwrap().index())
+                .collect();
+            let wall = ch.id[b.topology().at(w, 0).unwrap().index()];
+            let reqs = [Req::Libs {
+                members: vec![wall],
+                k: 1,
+            }];
+            let full = crate::Budgets::default().local_nodes;
+            for nodes in [full / 16, full / 4, full] {
+                let mut ctx = crate::control::new_ctx(&crate::Options::default());
+                ctx.limits.nodes = nodes;
+                let out = out_of_reach(&g, &region, &ctx);
+                let r = solve(&g, &region, &ch.id, &reqs, &mut ctx);
+                if out {
+                    assert_eq!(r.outcome, Outcome::Unknown(Exhausted::Nodes), "{w}×{h}");
+                    assert_eq!(ctx.spent, 0, "{w}×{h} at {nodes}");
+                } else if nodes == full {
+                    assert!(ctx.spent > 0, "{w}×{h} was not searched");
+                }
+                seen[usize::from(out)] = true;
+            }
+            let ctx = crate::control::new_ctx(&crate::Options::default());
+            // Interior (w-1)(h-1); the cap is 4 at 3,000 nodes, 6 for areas of at most
+            // eight points (eight times the nodes).
+            let expected = w * h > 8 && (w - 1) * (h - 1) > 4;
+            assert_eq!(out_of_reach(&g, &region, &ctx), expected, "{w}×{h}");
+        }
+        assert_eq!(seen, [true, true]);
     }
 
     #[test]
