@@ -449,9 +449,7 @@ fn decompose_with<G: Graph>(
             let mut changed = false;
             for c in 0..nc {
                 if state[c] == ChainState::Anchor && best[groups[c] as usize] < 2 {
-                    short[c] = chain_regions[c]
-                        .iter()
-                        .all(|&r| usable[area_of[r as usize] as usize]);
+                    short[c] = all_usable(&chain_regions[c], &area_of, &usable);
                     drop_chain(c, chain_regions, &area_of, &mut areas, &mut state);
                     changed = true;
                 }
@@ -534,9 +532,7 @@ fn decompose_with<G: Graph>(
                             credits[groups[c] as usize]
                         );
                     }
-                    short[c] = chain_regions[c]
-                        .iter()
-                        .all(|&r| usable[area_of[r as usize] as usize]);
+                    short[c] = all_usable(&chain_regions[c], &area_of, &usable);
                     drop_chain(c, chain_regions, &area_of, &mut areas, &mut state);
                     changed = true;
                 }
@@ -666,6 +662,15 @@ fn debug_area<G: Graph>(g: &G, area: &Area, res: &LocalResult) {
 }
 
 /// Drops a chain: it and every area next to it leave the set.
+/// Whether every region of a chain (`regions`) lies in an area that was usable when the
+/// pass began: a chain dropped for want of credits with all of them usable is a candidate
+/// for the second pass, which joins them (`Pass::short`).
+fn all_usable(regions: &[u32], area_of: &[u32], usable: &[bool]) -> bool {
+    regions
+        .iter()
+        .all(|&r| usable[area_of[r as usize] as usize])
+}
+
 fn drop_chain(
     c: usize,
     chain_regions: &[Vec<u32>],
