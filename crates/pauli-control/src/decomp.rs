@@ -420,18 +420,11 @@ fn decompose_with<G: Graph>(
     // else two.
     let most: Vec<u32> = areas
         .iter()
-        .map(|a| {
-            if a.excluded || a.points.len() > EYE_MAX {
-                return 0;
-            }
-            if a.points.len() == 1 && g.stone(a.points[0]).is_none() {
-                return 1;
-            }
-            if local::out_of_reach(g, &a.points, ctx) {
-                0
-            } else {
-                2
-            }
+        .map(|a| match credit_without_search(g, &a.points) {
+            _ if a.excluded => 0,
+            Some(k) => u32::from(k),
+            None if local::out_of_reach(g, &a.points, ctx) => 0,
+            None => 2,
         })
         .collect();
     loop {
@@ -661,7 +654,6 @@ fn debug_area<G: Graph>(g: &G, area: &Area, res: &LocalResult) {
     );
 }
 
-/// Drops a chain: it and every area next to it leave the set.
 /// Whether every region of a chain (`regions`) lies in an area that was usable when the
 /// pass began: a chain dropped for want of credits with all of them usable is a candidate
 /// for the second pass, which joins them (`Pass::short`).
@@ -671,6 +663,7 @@ fn all_usable(regions: &[u32], area_of: &[u32], usable: &[bool]) -> bool {
         .all(|&r| usable[area_of[r as usize] as usize])
 }
 
+/// Drops a chain: it and every area next to it leave the set.
 fn drop_chain(
     c: usize,
     chain_regions: &[Vec<u32>],
@@ -743,6 +736,19 @@ fn connects(links: &[Link], area: usize) -> Vec<Req> {
         .collect()
 }
 
+/// The credit an area gives every group next to it when no search is made: one for a single
+/// empty point (already clean: its neighbours are all prover stones), none for an area of
+/// more than [`EYE_MAX`] points (not tried for credits).
+fn credit_without_search<G: Graph>(g: &G, pts: &[usize]) -> Option<u8> {
+    if pts.len() == 1 && g.stone(pts[0]).is_none() {
+        Some(1)
+    } else if pts.len() > EYE_MAX {
+        Some(0)
+    } else {
+        None
+    }
+}
+
 /// The credit of an area for the groups next to it (`sig`), its local game keeping the links
 /// `base`: two liberties for every group; else what each group still needs (`need`: two less
 /// the credits the other areas give it; a group owed none is kept alive by those areas, its
@@ -767,12 +773,8 @@ fn eye_credit<G: Graph>(
     if sig.is_empty() {
         return (zero, none);
     }
-    if pts.len() == 1 && g.stone(pts[0]).is_none() {
-        // Already clean: an empty point whose neighbours are all prover stones.
-        return (vec![1; sig.len()], none);
-    }
-    if pts.len() > EYE_MAX {
-        return (zero, none);
+    if let Some(k) = credit_without_search(g, pts) {
+        return (vec![k; sig.len()], none);
     }
     let mut spent = 0;
     let mut last = none;
