@@ -63,8 +63,11 @@ fn explore_one_territory_big_budget() {
         .split('x')
         .map(|x| x.parse().unwrap())
         .collect();
-    let rows = if std::env::var("SHAPE").is_ok_and(|s| s == "wall") {
+    let shape = std::env::var("SHAPE").unwrap_or_default();
+    let rows = if shape == "wall" {
         wall_territory(wh[0], wh[1])
+    } else if shape == "strip" {
+        edge_strip_territory(wh[0], wh[1])
     } else {
         corner_territory(wh[0], wh[1])
     };
@@ -92,6 +95,27 @@ fn explore_one_territory_big_budget() {
         t.elapsed(),
         picture(&b, &m)
     );
+}
+
+/// A `w`×`h` territory on the edge, away from the corners: Black's band of columns around it
+/// (with two eyes at the bottom), White everywhere else (two eyes too).
+fn edge_strip_territory(w: usize, h: usize) -> Vec<String> {
+    let n = (h + 4).max(w + 8).max(9);
+    let mut rows = vec![vec!['O'; n]; n];
+    for (y, row) in rows.iter_mut().enumerate() {
+        for (x, c) in row.iter_mut().enumerate().take(w + 4) {
+            *c = if (2..w + 2).contains(&x) && y < h {
+                '.'
+            } else {
+                'X'
+            };
+        }
+    }
+    rows[n - 1][0] = '.';
+    rows[n - 3][0] = '.';
+    rows[n - 1][n - 1] = '.';
+    rows[n - 3][n - 1] = '.';
+    rows.into_iter().map(|r| r.into_iter().collect()).collect()
 }
 
 #[test]
