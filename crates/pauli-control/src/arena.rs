@@ -799,6 +799,15 @@ impl<const W: usize> Arena<W> {
 pub(crate) mod tests {
     use super::*;
 
+    /// The next number of a xorshift generator (Marsaglia's 13/7/17): reproducible random
+    /// boards and games for the tests, without a dependency.
+    pub fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+
     /// A grid arena from rows of `X` (prover), `O` (refuter), `.` (empty), `#` (perm);
     /// every point playable and in scope.
     pub fn grid(rows: &[&str]) -> (Arena<2>, Pos<2>) {
@@ -922,10 +931,8 @@ pub(crate) mod tests {
                     .map(|_| {
                         (0..6)
                             .map(|_| {
-                                seed ^= seed << 13;
-                                seed ^= seed >> 7;
-                                seed ^= seed << 17;
-                                ['X', 'X', 'O', 'O', '.', '.', '#'][(seed % 7) as usize]
+                                ['X', 'X', 'O', 'O', '.', '.', '#']
+                                    [(xorshift(&mut seed) % 7) as usize]
                             })
                             .collect()
                     })
@@ -1040,10 +1047,7 @@ pub(crate) mod tests {
         for _ in 0..300 {
             let (mut pr, mut rf) = (Bits::<2>::empty(), Bits::<2>::empty());
             for p in 0..a.n {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                match seed % 5 {
+                match xorshift(&mut seed) % 5 {
                     0 | 1 => pr.set(p),
                     2 | 3 => rf.set(p),
                     _ => {}

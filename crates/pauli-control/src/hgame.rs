@@ -470,10 +470,8 @@ mod tests {
                         if children.is_empty() {
                             break;
                         }
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        pos = children[(seed % children.len() as u64) as usize];
+                        let r = crate::arena::tests::xorshift(&mut seed);
+                        pos = children[(r % children.len() as u64) as usize];
                     }
                 }
             }
