@@ -420,11 +420,15 @@ fn decompose_with<G: Graph>(
     // else two.
     let most: Vec<u32> = areas
         .iter()
-        .map(|a| match credit_without_search(g, &a.points) {
-            _ if a.excluded => 0,
-            Some(k) => u32::from(k),
-            None if local::out_of_reach(g, &a.points, ctx) => 0,
-            None => 2,
+        .map(|a| {
+            if a.excluded {
+                return 0;
+            }
+            match credit_without_search(g, &a.points) {
+                Some(k) => u32::from(k),
+                None if local::out_of_reach(g, &a.points, ctx) => 0,
+                None => 2,
+            }
         })
         .collect();
     loop {

@@ -212,6 +212,13 @@ pub fn corner_territory(w: usize, h: usize) -> Vec<String> {
             rows[y][x] = if x < w && y < h { '.' } else { 'X' };
         }
     }
+    with_bottom_eyes(rows)
+}
+
+/// The rows of an `n`×`n` board with two one-point eyes at the bottom of the first column
+/// (Black's band) and of the last (White), as strings.
+pub fn with_bottom_eyes(mut rows: Vec<Vec<char>>) -> Vec<String> {
+    let n = rows.len();
     rows[n - 1][0] = '.';
     rows[n - 3][0] = '.';
     rows[n - 1][n - 1] = '.';

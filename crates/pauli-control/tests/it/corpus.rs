@@ -155,7 +155,12 @@ impl Stats {
 
 /// Games per source: `CORPUS_LIMIT`, else `default`.
 fn corpus_limit(default: usize) -> usize {
-    std::env::var("CORPUS_LIMIT")
+    env_count("CORPUS_LIMIT", default)
+}
+
+/// A count from the environment variable `name`, else `default`.
+fn env_count(name: &str, default: usize) -> usize {
+    std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
@@ -264,10 +269,7 @@ fn corpus_quality() {
     let limit = corpus_limit(usize::MAX);
     // `CORPUS_SKIP`: games of each source passed over first (a second sample beside the
     // first `CORPUS_LIMIT`, to check a change measured on one against the other).
-    let skip = std::env::var("CORPUS_SKIP")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0usize);
+    let skip = env_count("CORPUS_SKIP", 0);
     let o = options_from_env();
     for (name, dirs, markup_only) in [
         (

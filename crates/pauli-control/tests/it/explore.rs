@@ -1,6 +1,6 @@
 //! Exploration helpers (ignored; for looking at the solver, not for checking it).
 
-use crate::cases::{corner_territory, wall_territory};
+use crate::cases::{corner_territory, wall_territory, with_bottom_eyes};
 use crate::common::*;
 
 #[test]
@@ -111,11 +111,7 @@ fn edge_strip_territory(w: usize, h: usize) -> Vec<String> {
             };
         }
     }
-    rows[n - 1][0] = '.';
-    rows[n - 3][0] = '.';
-    rows[n - 1][n - 1] = '.';
-    rows[n - 3][n - 1] = '.';
-    rows.into_iter().map(|r| r.into_iter().collect()).collect()
+    with_bottom_eyes(rows)
 }
 
 #[test]
