@@ -468,12 +468,13 @@ fn explain_point() {
         .unwrap();
     let b = rec.main_line_board();
     let p = b.topology().parse_sgf(&point).unwrap();
-    let m = analyze(
-        &b,
-        &[],
-        &Options::with_budgets(pauli_control::Budgets::default()),
-    )
-    .unwrap();
+    // `THOROUGH`: the thorough budgets, as `--control-budget thorough` gives them.
+    let budgets = if std::env::var("THOROUGH").is_ok() {
+        pauli_control::Budgets::thorough()
+    } else {
+        pauli_control::Budgets::default()
+    };
+    let m = analyze(&b, &[], &Options::with_budgets(budgets)).unwrap();
     println!("{point}: {:?}", m.get(p));
     println!("{}", picture(&b, &m));
     for f in &m.findings {

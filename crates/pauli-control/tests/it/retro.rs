@@ -733,3 +733,37 @@ fn many_random_positions_agree_with_retrograde() {
     }
     println!("{tally:?}");
 }
+
+/// One set of a recorded game's final position against the exhaustive analysis:
+/// `GAME=path SET="ai bi …" PLAYER=b|w`, with the solver's answer at the thorough budgets
+/// beside it. For looking at a verdict of the corpus that needs checking by a second method.
+#[test]
+#[ignore = "exploration; run with --release --ignored --nocapture"]
+fn retrograde_on_a_recorded_position() {
+    let (Ok(game), Ok(set)) = (std::env::var("GAME"), std::env::var("SET")) else {
+        return;
+    };
+    let prover = match std::env::var("PLAYER").as_deref() {
+        Ok("w") => Color::White,
+        _ => Color::Black,
+    };
+    let bytes = std::fs::read(&game).unwrap();
+    let rec = sgf_record::read_sgf(&bytes, &Default::default())
+        .unwrap()
+        .games
+        .remove(0)
+        .unwrap();
+    let b = rec.main_line_board();
+    let s = PointSet::from_points(b.len(), pts(&b, &set));
+    // The exhaustive analysis takes at most 28 points.
+    let exact = (s.len() <= 28).then(|| retro(&b, prover, &s, 40_000_000, ProverMoves::All));
+    let (ours, nodes) = hypothetical_game(
+        &b,
+        &[],
+        prover,
+        &s,
+        &Options::with_budgets(Budgets::thorough()),
+    )
+    .unwrap();
+    println!("exact {exact:?}, solver {ours:?} ({nodes} nodes)");
+}
