@@ -144,21 +144,34 @@ pub(crate) struct ChainMap<const W: usize> {
 /// sorted: the positions, a hundred bytes or more each, stay where they were put.
 #[derive(Default)]
 pub(crate) struct Scored<const W: usize> {
-    keys: Vec<(std::cmp::Reverse<i32>, u32)>,
+    /// One `u64` per position, [`Scored::key`]: a single integer comparison in the sort.
+    keys: Vec<u64>,
     items: Vec<Pos<W>>,
 }
 
 impl<const W: usize> Scored<W> {
+    /// The sort key of the `index`-th position with `score`: higher scores first, then
+    /// lower indices (the order they came).
+    #[inline]
+    fn key(score: i32, index: u32) -> u64 {
+        // Flipping the sign bit maps i32's order onto u32's; inverting makes it descending.
+        let descending = !((score as u32) ^ 0x8000_0000);
+        (u64::from(descending) << 32) | u64::from(index)
+    }
+
     pub fn push(&mut self, score: i32, pos: Pos<W>) {
-        self.keys
-            .push((std::cmp::Reverse(score), self.items.len() as u32));
+        self.keys.push(Self::key(score, self.items.len() as u32));
         self.items.push(pos);
     }
 
     /// Appends `f` of every position to `out`, best score first, and empties the buffer.
     pub fn drain_sorted_into<T>(&mut self, out: &mut Vec<T>, mut f: impl FnMut(Pos<W>) -> T) {
         self.keys.sort_unstable();
-        out.extend(self.keys.iter().map(|&(_, i)| f(self.items[i as usize])));
+        out.extend(
+            self.keys
+                .iter()
+                .map(|&k| f(self.items[(k & 0xffff_ffff) as usize])),
+        );
         self.keys.clear();
         self.items.clear();
     }
@@ -1005,6 +1018,21 @@ pub(crate) mod tests {
         let mut again = Vec::new();
         sc.drain_sorted_into(&mut again, |p| p);
         assert_eq!(again, [placed[5]]);
+    }
+
+    #[test]
+    fn scored_keys_order_every_score_descending_then_by_index() {
+        let scores = [i32::MAX, 10_000, 1, 0, -1, -10_000, i32::MIN];
+        for w in scores.windows(2) {
+            assert!(
+                Scored::<1>::key(w[0], 5) < Scored::<1>::key(w[1], 0),
+                "{w:?}"
+            );
+        }
+        for s in scores {
+            assert!(Scored::<1>::key(s, 0) < Scored::<1>::key(s, 1));
+            assert!(Scored::<1>::key(s, u32::MAX - 1) < Scored::<1>::key(s, u32::MAX));
+        }
     }
 
     #[test]
