@@ -141,17 +141,22 @@ pub(crate) struct LocalCtx {
     /// The largest node limit a local search is given in this analysis (the last round's),
     /// for [`out_of_reach`].
     pub most_nodes: u64,
-    /// Results by problem, with the node limit they were searched with.
+    /// Results by problem, with the node limit they were searched with; keys of at most
+    /// [`MAX_CACHED_WORDS`] words in all ([`LocalCtx::remember`]).
     cache: HashMap<Vec<u32>, (LocalResult, u64)>,
+    /// The words of the keys in `cache`.
+    cache_words: usize,
     /// The tables of searches that ran out of nodes, by problem, to be resumed when the
     /// problem is tried again with a larger limit (a [`Resumable`]); at most
-    /// [`MAX_SAVED_ENTRIES`] entries in all.
+    /// [`MAX_SAVED_ENTRIES`] entries of room in all ([`LocalCtx::keep`]).
     open: HashMap<Vec<u32>, Resumable>,
+    /// The room of the tables in `open`.
+    open_entries: usize,
 }
 
 /// A local search that ran out of nodes: its transposition table (a
-/// `search::Saved<LNode<W>, Bits<W>>` of the arena's width) and the nodes it has spent in
-/// all its attempts so far.
+/// `search::Saved<LNode<W>, Bits<W>>` of the arena's width), the entries it has room for,
+/// and the nodes it has spent in all its attempts so far.
 struct Resumable {
     saved: AnyTable,
     entries: usize,
@@ -161,10 +166,18 @@ struct Resumable {
 /// A `search::Saved<LNode<W>, Bits<W>>` of some width `W`.
 type AnyTable = Box<dyn std::any::Any>;
 
-/// The most transposition-table entries kept for resuming searches (about 200 bytes each
-/// at the largest width): past it a search that runs out is dropped and, when tried again,
-/// starts afresh, as all searches did before they were resumed.
+/// The most transposition-table entries the tables kept for resuming searches may have
+/// room for (about 200 bytes each at the largest width; room, not use, since a table made
+/// for thousands of nodes holds that memory after one): past it a search that runs out is
+/// dropped and, when tried again, starts afresh, as all searches did before they were
+/// resumed.
 const MAX_SAVED_ENTRIES: usize = 1 << 16;
+
+/// The most words (`u32`) the keys of the cache of local results may take in all (16 MB):
+/// a whole-game search tries its decomposition leaf at every node, each with local problems
+/// of its own, and without a bound the cache grew with the search (330 MB on an empty 7×7
+/// board with the thorough budgets, with the kept tables).
+const MAX_CACHED_WORDS: usize = 1 << 22;
 
 impl LocalCtx {
     pub fn new(limits: Limits, total: u64, order: MoveOrder, max_region: usize) -> Self {
@@ -179,8 +192,42 @@ impl LocalCtx {
             max_region,
             most_nodes: limits.nodes,
             cache: HashMap::default(),
+            cache_words: 0,
             open: HashMap::default(),
+            open_entries: 0,
         }
+    }
+
+    /// Caches a result, unless the cache's keys would then pass [`MAX_CACHED_WORDS`] (a
+    /// result not cached is only searched again).
+    fn remember(&mut self, key: Vec<u32>, value: (LocalResult, u64)) {
+        let words = key.len();
+        match self.cache.get_mut(&key) {
+            Some(v) => *v = value,
+            None if self.cache_words + words <= MAX_CACHED_WORDS => {
+                self.cache_words += words;
+                self.cache.insert(key, value);
+            }
+            None => {}
+        }
+    }
+
+    /// Keeps the table of a search that ran out of nodes, unless the tables kept would then
+    /// have room for more than [`MAX_SAVED_ENTRIES`] entries (the memory bound).
+    fn keep(&mut self, key: Vec<u32>, r: Resumable) {
+        if self.open_entries + r.entries <= MAX_SAVED_ENTRIES {
+            self.open_entries += r.entries;
+            if let Some(old) = self.open.insert(key, r) {
+                self.open_entries -= old.entries;
+            }
+        }
+    }
+
+    /// Takes back the kept table of a problem, if there is one.
+    fn take(&mut self, key: &[u32]) -> Option<Resumable> {
+        let r = self.open.remove(key)?;
+        self.open_entries -= r.entries;
+        Some(r)
     }
 
     /// Charges `n` nodes to the analysis.
@@ -359,7 +406,7 @@ pub(crate) fn solve<G: Graph>(
             outcome: Outcome::Unknown(Exhausted::Nodes),
             nodes: 0,
         };
-        ctx.cache.insert(key, (r, limit_now));
+        ctx.remember(key, (r, limit_now));
         return r;
     }
     if pts.len() > ctx.max_region || n > MAX_POINTS || ctx.remaining == 0 {
@@ -406,7 +453,7 @@ pub(crate) fn solve<G: Graph>(
     }
     // A search that ran out before goes on from its table: `limit_now` bounds the nodes of
     // all its attempts together, as if it had been given them at once.
-    let earlier = ctx.open.remove(&key);
+    let earlier = ctx.take(&key);
     let before = earlier.as_ref().map_or(0, |e| e.nodes);
     let limits = Limits {
         nodes: if gated {
@@ -428,18 +475,18 @@ pub(crate) fn solve<G: Graph>(
     ctx.pruned += pruned;
     ctx.charge(result.nodes);
     result.nodes += before;
-    if let (Outcome::Unknown(Exhausted::Nodes), Some((saved, entries))) = (result.outcome, table) {
-        let held: usize = ctx.open.values().map(|r| r.entries).sum();
-        if held + entries <= MAX_SAVED_ENTRIES {
-            ctx.open.insert(
-                key.clone(),
-                Resumable {
-                    saved,
-                    entries,
-                    nodes: result.nodes,
-                },
-            );
-        }
+    // A gated search spent one node on its root: nothing worth resuming.
+    if let (Outcome::Unknown(Exhausted::Nodes), Some((saved, entries)), false) =
+        (result.outcome, table, gated)
+    {
+        ctx.keep(
+            key.clone(),
+            Resumable {
+                saved,
+                entries,
+                nodes: result.nodes,
+            },
+        );
     }
     if crate::debug() {
         eprintln!(
@@ -455,7 +502,7 @@ pub(crate) fn solve<G: Graph>(
     }
     // A gated search that found no static win counts as tried with the whole budget: it is
     // retried only when a larger one is offered.
-    ctx.cache.insert(key, (result, limit_now));
+    ctx.remember(key, (result, limit_now));
     result
 }
 
@@ -578,7 +625,7 @@ fn run<const W: usize>(
     let (nodes, pruned) = (s.nodes, s.pruned);
     let table = (outcome == Outcome::Unknown(Exhausted::Nodes)).then(|| {
         let t = s.into_saved();
-        let entries = t.len();
+        let entries = t.capacity();
         (Box::new(t) as AnyTable, entries)
     });
     (LocalResult { outcome, nodes }, pruned, table)
@@ -1382,7 +1429,7 @@ mod tests {
                 ctx.limits.nodes = 2_500;
                 ctx.remaining = 1_000_000;
                 if full {
-                    ctx.open.insert(
+                    ctx.keep(
                         vec![u32::MAX],
                         Resumable {
                             saved: Box::new(()),
@@ -1411,6 +1458,73 @@ mod tests {
         assert_eq!(kept, 0);
         assert_eq!(total_afresh, charged_afresh);
         assert!(charged_afresh > charged, "{charged_afresh} {charged}");
+    }
+
+    #[test]
+    fn a_search_stopped_at_the_hardness_gate_keeps_no_table() {
+        // An empty 5×5 corner behind White's wall, no requirement: its 16 interior points
+        // are past the gate at 300 nodes, so only the root's static win is looked for. The
+        // search runs out, and nothing is kept to resume: a whole-game search meets such
+        // areas in its decomposition leaf at every node, and kept, their tables were most
+        // of 330 MB on an empty 7×7 board.
+        let rows = [
+            ".....OX", ".....OX", ".....OX", ".....OX", ".....OX", "OOOOOOX", "XXXXXXX",
+        ];
+        let b = rules_core::Board::from_diagram(&rows).unwrap();
+        let real = crate::real::Real::new(&b, &[]);
+        let g = real.view(rules_core::Color::White);
+        let ch = crate::graph::chains(&g, Side::Prover);
+        let region: Vec<usize> = (0..5)
+            .flat_map(|y| (0..5).map(move |x| (x, y)))
+            .map(|(x, y)| b.topology().at(x, y).unwrap().index())
+            .collect();
+        let mut ctx = crate::control::new_ctx(&crate::Options::default());
+        ctx.limits.nodes = 300;
+        let r = solve(&g, &region, &ch.id, &[], &mut ctx);
+        assert_eq!(r.outcome, Outcome::Unknown(Exhausted::Nodes));
+        assert!(ctx.spent <= STATIC_NODES + 1, "{}", ctx.spent);
+        assert!(ctx.open.is_empty());
+        assert_eq!(ctx.open_entries, 0);
+        // Remembered as tried with that limit: the same question is not searched again.
+        let spent = ctx.spent;
+        assert_eq!(solve(&g, &region, &ch.id, &[], &mut ctx), r);
+        assert_eq!(ctx.spent, spent);
+    }
+
+    #[test]
+    fn the_cache_and_the_kept_tables_stay_within_their_bounds() {
+        let mut ctx = crate::control::new_ctx(&crate::Options::default());
+        let r = LocalResult {
+            outcome: Outcome::Proved,
+            nodes: 1,
+        };
+        ctx.remember(vec![0; MAX_CACHED_WORDS - 3], (r, 10));
+        ctx.remember(vec![1; 3], (r, 10));
+        assert_eq!(ctx.cache_words, MAX_CACHED_WORDS);
+        // Full: a new key is not cached, a known one is updated.
+        ctx.remember(vec![2], (r, 10));
+        assert_eq!(ctx.cache.len(), 2);
+        ctx.remember(vec![1; 3], (r, 20));
+        assert_eq!(ctx.cache[&vec![1; 3]].1, 20);
+        assert_eq!(ctx.cache_words, MAX_CACHED_WORDS);
+
+        let table = |entries| Resumable {
+            saved: Box::new(()),
+            entries,
+            nodes: 0,
+        };
+        ctx.keep(vec![1], table(MAX_SAVED_ENTRIES - 10));
+        ctx.keep(vec![2], table(11));
+        assert_eq!(
+            (ctx.open.len(), ctx.open_entries),
+            (1, MAX_SAVED_ENTRIES - 10)
+        );
+        ctx.keep(vec![2], table(10));
+        assert_eq!(ctx.open_entries, MAX_SAVED_ENTRIES);
+        // Taking one back frees its room.
+        assert!(ctx.take(&[1]).is_some());
+        assert!(ctx.take(&[1]).is_none());
+        assert_eq!(ctx.open_entries, 10);
     }
 
     #[test]
