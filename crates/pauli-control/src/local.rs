@@ -470,7 +470,7 @@ pub(crate) fn solve<G: Graph>(
     };
     let saved = earlier.map(|e| e.saved);
     let (mut result, pruned, table) =
-        with_width!(n, run(&b, &pr, &rf, &reqs_local, limits, flags, saved))
+        with_width!(n, run(&b, &pr, &rf, &reqs_local, limits, flags, saved, gated))
             .expect("areas past MAX_POINTS are not searched (checked above)");
     ctx.pruned += pruned;
     ctx.charge(result.nodes);
@@ -596,6 +596,7 @@ fn run<const W: usize>(
     limits: Limits,
     flags: Flags,
     saved: Option<AnyTable>,
+    gated: bool,
 ) -> (LocalResult, u64, Option<(AnyTable, usize)>) {
     let a = b.build::<W>();
     let mut ps = Bits::<W>::empty();
@@ -618,6 +619,18 @@ fn run<const W: usize>(
         scored: Scored::default(),
     };
     let root = LNode { pos, mask };
+    if gated && saved.is_none() && limits.nodes == 1 && !flags.zones {
+        // Past the hardness gate: the root's static value only. The search would evaluate
+        // the root, expand it (a refuter node always has a child: his pass, or the
+        // components) and stop at the first child it visits, its second node: the same
+        // answer and the same count, without generating every move.
+        let (outcome, nodes) = match game.evaluate(&root) {
+            Eval::ProverWin => (Outcome::Proved, 1),
+            Eval::RefuterWin => (Outcome::Disproved, 1),
+            Eval::Open => (Outcome::Unknown(Exhausted::Nodes), 2),
+        };
+        return (LocalResult { outcome, nodes }, 0, None);
+    }
     // The table of an earlier attempt has this width: the arena is built the same way.
     let saved = saved.and_then(|t| t.downcast::<Saved<LNode<W>, Bits<W>>>().ok());
     let mut s = Dfpn::resume(&mut game, limits, saved.map(|t| *t));
