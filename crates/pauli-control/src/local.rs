@@ -467,10 +467,11 @@ pub(crate) fn solve<G: Graph>(
         order: ctx.order,
         zones: ctx.zones,
         levelled: ctx.levelled,
+        gated,
     };
     let saved = earlier.map(|e| e.saved);
     let (mut result, pruned, table) =
-        with_width!(n, run(&b, &pr, &rf, &reqs_local, limits, flags, saved, gated))
+        with_width!(n, run(&b, &pr, &rf, &reqs_local, limits, flags, saved))
             .expect("areas past MAX_POINTS are not searched (checked above)");
     ctx.pruned += pruned;
     ctx.charge(result.nodes);
@@ -586,6 +587,8 @@ struct Flags {
     order: MoveOrder,
     zones: bool,
     levelled: bool,
+    /// Past the hardness gate: only the root's static value is looked for.
+    gated: bool,
 }
 
 fn run<const W: usize>(
@@ -596,7 +599,6 @@ fn run<const W: usize>(
     limits: Limits,
     flags: Flags,
     saved: Option<AnyTable>,
-    gated: bool,
 ) -> (LocalResult, u64, Option<(AnyTable, usize)>) {
     let a = b.build::<W>();
     let mut ps = Bits::<W>::empty();
@@ -619,7 +621,7 @@ fn run<const W: usize>(
         scored: Scored::default(),
     };
     let root = LNode { pos, mask };
-    if gated && saved.is_none() && limits.nodes == 1 && !flags.zones {
+    if flags.gated && saved.is_none() && limits.nodes == 1 && !flags.zones {
         // Past the hardness gate: the root's static value only. The search would evaluate
         // the root, expand it (a refuter node always has a child: his pass, or the
         // components) and stop at the first child it visits, its second node: the same
