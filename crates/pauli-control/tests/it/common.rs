@@ -4,6 +4,14 @@ use pauli_control::{Control, ControlMap, Options, analyze};
 use rules_core::{Board, Color, Point, Topology};
 use std::sync::Arc;
 
+/// The position at the end of the main line of the first game of the SGF file at `path`.
+pub fn final_position(path: &str) -> Board {
+    let bytes = std::fs::read(path).unwrap();
+    let file = sgf_record::read_sgf(&bytes, &Default::default()).unwrap();
+    let rec = file.games.into_iter().next().unwrap().unwrap();
+    rec.main_line_board()
+}
+
 /// A board from rows of `X` (Black), `O` (White), `.` (empty); `aa` is the top left.
 pub fn board(rows: &[&str]) -> Board {
     let topo = Arc::new(Topology::grid(rows[0].len(), rows.len()).unwrap());

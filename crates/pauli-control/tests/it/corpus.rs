@@ -453,45 +453,6 @@ fn markup_claims() {
     println!("markup claims in {games} games: upheld {up}, overturned {over}, undecided {und}");
 }
 
-/// Findings about one point of one game: `GAME=path POINT=sgf`.
-#[test]
-#[ignore = "corpus; run with --release --ignored --nocapture"]
-fn explain_point() {
-    let (Ok(game), Ok(point)) = (std::env::var("GAME"), std::env::var("POINT")) else {
-        return;
-    };
-    let bytes = std::fs::read(&game).unwrap();
-    let rec = sgf_record::read_sgf(&bytes, &Default::default())
-        .unwrap()
-        .games
-        .remove(0)
-        .unwrap();
-    let b = rec.main_line_board();
-    let p = b.topology().parse_sgf(&point).unwrap();
-    // `THOROUGH`: the thorough budgets, as `--control-budget thorough` gives them.
-    let budgets = if std::env::var("THOROUGH").is_ok() {
-        pauli_control::Budgets::thorough()
-    } else {
-        pauli_control::Budgets::default()
-    };
-    let m = analyze(&b, &[], &Options::with_budgets(budgets)).unwrap();
-    println!("{point}: {:?}", m.get(p));
-    println!("{}", picture(&b, &m));
-    for f in &m.findings {
-        if f.points.contains(&p) || f.set.contains(&p) {
-            let names: Vec<String> = f.set.iter().map(|&q| b.topology().sgf(q)).collect();
-            println!(
-                "  {:?} {:?} {:?} nodes {} set [{}]",
-                f.player,
-                f.verdict,
-                f.reason,
-                f.nodes,
-                names.join(" ")
-            );
-        }
-    }
-}
-
 /// What the undecided locations of the final positions are: empty points whose empty region
 /// touches one colour only (territory as players see it) or both (contested), stones, and
 /// the reasons the findings give for the open verdicts. `CORPUS_LIMIT` caps the games per

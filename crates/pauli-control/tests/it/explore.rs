@@ -230,10 +230,7 @@ fn explore_one_record() {
     let Ok(path) = std::env::var("FILE") else {
         return;
     };
-    let bytes = std::fs::read(&path).unwrap();
-    let file = sgf_record::read_sgf(&bytes, &Default::default()).unwrap();
-    let rec = file.games.into_iter().next().unwrap().unwrap();
-    let b = rec.main_line_board();
+    let b = final_position(&path);
     // `THOROUGH=1`: the thorough budgets instead of the default ones.
     let m = if std::env::var("THOROUGH").is_ok() {
         let o = pauli_control::Options {

@@ -736,7 +736,8 @@ fn many_random_positions_agree_with_retrograde() {
 
 /// One set of a recorded game's final position against the exhaustive analysis:
 /// `GAME=path SET="ai bi …" PLAYER=b|w`, with the solver's answer at the thorough budgets
-/// beside it. For looking at a verdict of the corpus that needs checking by a second method.
+/// beside it. For looking at a verdict of the corpus that needs checking by a second method
+/// (`explore_one_record` in explore.rs shows the findings and their sets).
 #[test]
 #[ignore = "exploration; run with --release --ignored --nocapture"]
 fn retrograde_on_a_recorded_position() {
@@ -747,13 +748,7 @@ fn retrograde_on_a_recorded_position() {
         Ok("w") => Color::White,
         _ => Color::Black,
     };
-    let bytes = std::fs::read(&game).unwrap();
-    let rec = sgf_record::read_sgf(&bytes, &Default::default())
-        .unwrap()
-        .games
-        .remove(0)
-        .unwrap();
-    let b = rec.main_line_board();
+    let b = final_position(&game);
     let s = PointSet::from_points(b.len(), pts(&b, &set));
     // The exhaustive analysis takes at most 28 points.
     let exact = (s.len() <= 28).then(|| retro(&b, prover, &s, 40_000_000, ProverMoves::All));
