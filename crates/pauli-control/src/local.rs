@@ -1507,6 +1507,57 @@ mod tests {
     }
 
     #[test]
+    fn a_gated_search_answers_as_the_one_node_search_it_replaces() {
+        // Past the hardness gate `run` evaluates the root and stops instead of running the
+        // df-pn search for one node. With relevance zones on it takes the search, so the two
+        // can be compared: the same outcome and the same nodes charged, for a root with no
+        // static value (an empty 5×5 corner), one won statically (a 2×8 edge strip, covered
+        // by levelled pairs) and one lost statically (Black's living group inside).
+        let cases: [(&[&str], usize, usize, Outcome); 3] = [
+            (
+                &[
+                    ".....OX", ".....OX", ".....OX", ".....OX", ".....OX", "OOOOOOX", "XXXXXXX",
+                ],
+                5,
+                5,
+                Outcome::Unknown(Exhausted::Nodes),
+            ),
+            (
+                &["........OX", "........OX", "OOOOOOOOOX", "XXXXXXXXXX"],
+                8,
+                2,
+                Outcome::Proved,
+            ),
+            (
+                &["X.X.XOX", "XXXXXOX", ".....OX", "OOOOOOX", "XXXXXXX"],
+                5,
+                3,
+                Outcome::Disproved,
+            ),
+        ];
+        for (rows, w, h, expected) in cases {
+            let b = rules_core::Board::from_diagram(rows).unwrap();
+            let real = crate::real::Real::new(&b, &[]);
+            let g = real.view(rules_core::Color::White);
+            let ch = crate::graph::chains(&g, Side::Prover);
+            let region: Vec<usize> = (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .map(|(x, y)| b.topology().at(x, y).unwrap().index())
+                .collect();
+            let answer = |zones: bool| {
+                let mut ctx = crate::control::new_ctx(&crate::Options::default());
+                ctx.limits.nodes = 300;
+                ctx.zones = zones;
+                let r = solve(&g, &region, &ch.id, &[], &mut ctx);
+                (r, ctx.spent)
+            };
+            let (shortcut, searched) = (answer(false), answer(true));
+            assert_eq!(shortcut.0.outcome, expected, "{rows:?}");
+            assert_eq!(shortcut, searched, "{rows:?}");
+        }
+    }
+
+    #[test]
     fn the_cache_and_the_kept_tables_stay_within_their_bounds() {
         let mut ctx = crate::control::new_ctx(&crate::Options::default());
         let r = LocalResult {
