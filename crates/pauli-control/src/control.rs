@@ -1045,6 +1045,24 @@ mod tests {
     use rules_core::Topology;
     use std::sync::Arc;
 
+    #[test]
+    fn a_whole_game_search_takes_at_most_a_quarter_of_what_the_position_has_left() {
+        // An empty 7×7 board searched whole for Black: hopeless within any small budget. With
+        // 400 nodes left and 200,000 allowed a search, it stops after a quarter of the 400.
+        let b = rules_core::Board::from_diagram(&["......."; 7]).unwrap();
+        let real = Real::new(&b, &[]);
+        let options = Options::with_budgets(crate::Budgets::thorough());
+        let mut ctx = new_ctx(&options);
+        ctx.remaining = 400;
+        let in_s = vec![true; b.len()];
+        let (outcome, nodes) = solve_h(&real, Color::Black, &in_s, &options, &mut ctx).unwrap();
+        assert_eq!(outcome, Outcome::Unknown(Exhausted::Nodes));
+        // The node that found the limit passed counts too.
+        assert_eq!(nodes, 400 / WHOLE_GAME_SHARE + 1);
+        // (The local searches of its decomposition leaves are charged besides.)
+        assert!(ctx.remaining <= 400 - nodes);
+    }
+
     /// A location one player is proved to control counts as his in the assessment even when
     /// the other's verdict is open (only mutual control, A21, could change it); a location
     /// with no proved controller and an open verdict is undecided, unless it holds a stone
