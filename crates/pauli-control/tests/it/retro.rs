@@ -2,7 +2,7 @@
 //! retrograde analysis (every reachable situation enumerated, the prover's attractor computed),
 //! written naively and sharing no code with the crate. Repetitions need no special handling
 //! here: a situation outside the attractor is exactly one from which the refuter can keep the
-//! prover away from a formation for ever (ljr.md §7.4). Only for small sets (≤ 28 points).
+//! prover away from a formation for ever (ljr.md §7.4). Only for small sets (`MAX_RETRO_POINTS`).
 //!
 //! Modelled exactly as the rules say, except that nobody plays on the two new locations
 //! (the prover cannot; the refuter's moves there are dominated by a pass, ljr.md §7.2).
@@ -181,8 +181,12 @@ pub enum ProverMoves {
     NoOwnEyeFilling,
 }
 
+/// The most points of a set [`retro`] takes: two bits a point in a `u64`, and `NOBAN` past
+/// every point's index, with room to spare.
+const MAX_RETRO_POINTS: usize = 28;
+
 /// Solves `H(prover, S)` exactly (with [`ProverMoves::All`]); `None` if more than `cap`
-/// situations.
+/// situations, or more than [`MAX_RETRO_POINTS`] points.
 pub fn retro(
     b: &Board,
     prover: Color,
@@ -205,7 +209,9 @@ pub fn retro(
             .collect()
     };
     let spts: Vec<_> = b.topology().points().filter(|&p| s.contains(p)).collect();
-    assert!(spts.len() <= 28);
+    if spts.len() > MAX_RETRO_POINTS {
+        return None;
+    }
     let h = H {
         n: spts.len(),
         nbrs: spts
@@ -750,8 +756,7 @@ fn retrograde_on_a_recorded_position() {
     };
     let b = final_position(&game);
     let s = PointSet::from_points(b.len(), pts(&b, &set));
-    // The exhaustive analysis takes at most 28 points.
-    let exact = (s.len() <= 28).then(|| retro(&b, prover, &s, 40_000_000, ProverMoves::All));
+    let exact = retro(&b, prover, &s, 40_000_000, ProverMoves::All);
     let (ours, nodes) = hypothetical_game(
         &b,
         &[],
