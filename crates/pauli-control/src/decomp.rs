@@ -431,6 +431,30 @@ fn decompose_with<G: Graph>(
             }
         })
         .collect();
+    // Drops every anchor chain whose group has fewer than two `credits` (by group root) with
+    // its areas, marking in `short` those whose regions were all usable; whether any was.
+    let drop_short = |credits: &[u32],
+                      groups: &[u32],
+                      areas: &mut [Area],
+                      state: &mut [ChainState],
+                      short: &mut [bool]| {
+        let mut changed = false;
+        for c in 0..nc {
+            if state[c] == ChainState::Anchor && credits[groups[c] as usize] < 2 {
+                if crate::debug() {
+                    eprintln!(
+                        "drop chain of {} stones: group credits {}",
+                        ch.members[c].len(),
+                        credits[groups[c] as usize]
+                    );
+                }
+                short[c] = all_usable(&chain_regions[c], &area_of, &usable);
+                drop_chain(c, chain_regions, &area_of, areas, state);
+                changed = true;
+            }
+        }
+        changed
+    };
     loop {
         // Groups that could not get two credits even if every area gave them the most it
         // could are dropped before any search: the fixpoint below would drop them too, after
@@ -443,15 +467,7 @@ fn decompose_with<G: Graph>(
                     best[groups[grp[0] as usize] as usize] += most[ai];
                 }
             }
-            let mut changed = false;
-            for c in 0..nc {
-                if state[c] == ChainState::Anchor && best[groups[c] as usize] < 2 {
-                    short[c] = all_usable(&chain_regions[c], &area_of, &usable);
-                    drop_chain(c, chain_regions, &area_of, &mut areas, &mut state);
-                    changed = true;
-                }
-            }
-            if !changed {
+            if !drop_short(&best, &groups, &mut areas, &mut state, &mut short) {
                 break;
             }
         }
@@ -519,22 +535,7 @@ fn decompose_with<G: Graph>(
                     }
                 }
             }
-            let mut changed = false;
-            for c in 0..nc {
-                if state[c] == ChainState::Anchor && credits[groups[c] as usize] < 2 {
-                    if crate::debug() {
-                        eprintln!(
-                            "drop chain of {} stones: group credits {}",
-                            ch.members[c].len(),
-                            credits[groups[c] as usize]
-                        );
-                    }
-                    short[c] = all_usable(&chain_regions[c], &area_of, &usable);
-                    drop_chain(c, chain_regions, &area_of, &mut areas, &mut state);
-                    changed = true;
-                }
-            }
-            if !changed {
+            if !drop_short(&credits, &groups, &mut areas, &mut state, &mut short) {
                 break;
             }
         }
