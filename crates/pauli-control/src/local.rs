@@ -1393,23 +1393,15 @@ mod tests {
     fn with_walled_corner<R>(
         f: impl FnOnce(&mut dyn FnMut(&mut LocalCtx) -> LocalResult) -> R,
     ) -> R {
-        let b = rules_core::Board::from_diagram(&[
-            "...OX.", "...OX.", "...OX.", "OOOOX.", "XXXXX.", "......",
-        ])
-        .unwrap();
-        let real = crate::real::Real::new(&b, &[]);
-        let g = real.view(rules_core::Color::White);
-        let ch = crate::graph::chains(&g, Side::Prover);
-        let region: Vec<usize> = ["aa", "ba", "ca", "ab", "bb", "cb", "ac", "bc", "cc"]
-            .iter()
-            .map(|s| b.topology().parse_sgf(s).unwrap().index())
-            .collect();
-        let wall = ch.id[b.topology().parse_sgf("da").unwrap().index()];
-        let reqs = [Req::Libs {
-            members: vec![wall],
-            k: 2,
-        }];
-        f(&mut |ctx: &mut LocalCtx| solve(&g, &region, &ch.id, &reqs, ctx))
+        let rows = ["...OX.", "...OX.", "...OX.", "OOOOX.", "XXXXX.", "......"];
+        with_white_region(&rows, 3, 3, |b, g, chain_id, region| {
+            let wall = chain_id[b.topology().parse_sgf("da").unwrap().index()];
+            let reqs = [Req::Libs {
+                members: vec![wall],
+                k: 2,
+            }];
+            f(&mut |ctx: &mut LocalCtx| solve(g, region, chain_id, &reqs, ctx))
+        })
     }
 
     #[test]
@@ -1475,6 +1467,25 @@ mod tests {
         assert!(charged_afresh > charged, "{charged_afresh} {charged}");
     }
 
+    /// The board of `rows` seen by White (the prover), its chains, and its top-left `w`×`h`
+    /// points (the region of the corner tests below), given to `f`.
+    fn with_white_region<R>(
+        rows: &[&str],
+        w: usize,
+        h: usize,
+        f: impl FnOnce(&rules_core::Board, &crate::real::RealView<'_>, &[u32], &[usize]) -> R,
+    ) -> R {
+        let b = rules_core::Board::from_diagram(rows).unwrap();
+        let real = crate::real::Real::new(&b, &[]);
+        let g = real.view(rules_core::Color::White);
+        let ch = crate::graph::chains(&g, Side::Prover);
+        let region: Vec<usize> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .map(|(x, y)| b.topology().at(x, y).unwrap().index())
+            .collect();
+        f(&b, &g, &ch.id, &region)
+    }
+
     #[test]
     fn a_search_stopped_at_the_hardness_gate_keeps_no_table() {
         // An empty 5×5 corner behind White's wall, no requirement: its 16 interior points
@@ -1485,25 +1496,19 @@ mod tests {
         let rows = [
             ".....OX", ".....OX", ".....OX", ".....OX", ".....OX", "OOOOOOX", "XXXXXXX",
         ];
-        let b = rules_core::Board::from_diagram(&rows).unwrap();
-        let real = crate::real::Real::new(&b, &[]);
-        let g = real.view(rules_core::Color::White);
-        let ch = crate::graph::chains(&g, Side::Prover);
-        let region: Vec<usize> = (0..5)
-            .flat_map(|y| (0..5).map(move |x| (x, y)))
-            .map(|(x, y)| b.topology().at(x, y).unwrap().index())
-            .collect();
-        let mut ctx = crate::control::new_ctx(&crate::Options::default());
-        ctx.limits.nodes = 300;
-        let r = solve(&g, &region, &ch.id, &[], &mut ctx);
-        assert_eq!(r.outcome, Outcome::Unknown(Exhausted::Nodes));
-        assert!(ctx.spent <= STATIC_NODES + 1, "{}", ctx.spent);
-        assert!(ctx.open.is_empty());
-        assert_eq!(ctx.open_entries, 0);
-        // Remembered as tried with that limit: the same question is not searched again.
-        let spent = ctx.spent;
-        assert_eq!(solve(&g, &region, &ch.id, &[], &mut ctx), r);
-        assert_eq!(ctx.spent, spent);
+        with_white_region(&rows, 5, 5, |_, g, chain_id, region| {
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            ctx.limits.nodes = 300;
+            let r = solve(g, region, chain_id, &[], &mut ctx);
+            assert_eq!(r.outcome, Outcome::Unknown(Exhausted::Nodes));
+            assert!(ctx.spent <= STATIC_NODES + 1, "{}", ctx.spent);
+            assert!(ctx.open.is_empty());
+            assert_eq!(ctx.open_entries, 0);
+            // Remembered as tried with that limit: the same question is not searched again.
+            let spent = ctx.spent;
+            assert_eq!(solve(g, region, chain_id, &[], &mut ctx), r);
+            assert_eq!(ctx.spent, spent);
+        });
     }
 
     #[test]
@@ -1536,24 +1541,18 @@ mod tests {
             ),
         ];
         for (rows, w, h, expected) in cases {
-            let b = rules_core::Board::from_diagram(rows).unwrap();
-            let real = crate::real::Real::new(&b, &[]);
-            let g = real.view(rules_core::Color::White);
-            let ch = crate::graph::chains(&g, Side::Prover);
-            let region: Vec<usize> = (0..h)
-                .flat_map(|y| (0..w).map(move |x| (x, y)))
-                .map(|(x, y)| b.topology().at(x, y).unwrap().index())
-                .collect();
-            let answer = |zones: bool| {
-                let mut ctx = crate::control::new_ctx(&crate::Options::default());
-                ctx.limits.nodes = 300;
-                ctx.zones = zones;
-                let r = solve(&g, &region, &ch.id, &[], &mut ctx);
-                (r, ctx.spent)
-            };
-            let (shortcut, searched) = (answer(false), answer(true));
-            assert_eq!(shortcut.0.outcome, expected, "{rows:?}");
-            assert_eq!(shortcut, searched, "{rows:?}");
+            with_white_region(rows, w, h, |_, g, chain_id, region| {
+                let answer = |zones: bool| {
+                    let mut ctx = crate::control::new_ctx(&crate::Options::default());
+                    ctx.limits.nodes = 300;
+                    ctx.zones = zones;
+                    let r = solve(g, region, chain_id, &[], &mut ctx);
+                    (r, ctx.spent)
+                };
+                let (shortcut, searched) = (answer(false), answer(true));
+                assert_eq!(shortcut.0.outcome, expected, "{rows:?}");
+                assert_eq!(shortcut, searched, "{rows:?}");
+            });
         }
     }
 
@@ -1610,38 +1609,32 @@ mod tests {
                 })
                 .collect();
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-            let b = rules_core::Board::from_diagram(&rows).unwrap();
-            let real = crate::real::Real::new(&b, &[]);
-            let g = real.view(rules_core::Color::White);
-            let ch = crate::graph::chains(&g, Side::Prover);
-            let region: Vec<usize> = (0..h)
-                .flat_map(|y| (0..w).map(move |x| (x, y)))
-                .map(|(x, y)| b.topology().at(x, y).unwrap().index())
-                .collect();
-            let wall = ch.id[b.topology().at(w, 0).unwrap().index()];
-            let reqs = [Req::Libs {
-                members: vec![wall],
-                k: 1,
-            }];
-            let full = crate::Budgets::default().local_nodes;
-            for nodes in [full / 16, full / 4, full] {
-                let mut ctx = crate::control::new_ctx(&crate::Options::default());
-                ctx.limits.nodes = nodes;
-                let out = out_of_reach(&g, &region, &ctx);
-                let r = solve(&g, &region, &ch.id, &reqs, &mut ctx);
-                if out {
-                    assert_eq!(r.outcome, Outcome::Unknown(Exhausted::Nodes), "{w}×{h}");
-                    assert_eq!(ctx.spent, 0, "{w}×{h} at {nodes}");
-                } else if nodes == full {
-                    assert!(ctx.spent > 0, "{w}×{h} was not searched");
+            with_white_region(&rows, w, h, |b, g, chain_id, region| {
+                let wall = chain_id[b.topology().at(w, 0).unwrap().index()];
+                let reqs = [Req::Libs {
+                    members: vec![wall],
+                    k: 1,
+                }];
+                let full = crate::Budgets::default().local_nodes;
+                for nodes in [full / 16, full / 4, full] {
+                    let mut ctx = crate::control::new_ctx(&crate::Options::default());
+                    ctx.limits.nodes = nodes;
+                    let out = out_of_reach(g, region, &ctx);
+                    let r = solve(g, region, chain_id, &reqs, &mut ctx);
+                    if out {
+                        assert_eq!(r.outcome, Outcome::Unknown(Exhausted::Nodes), "{w}×{h}");
+                        assert_eq!(ctx.spent, 0, "{w}×{h} at {nodes}");
+                    } else if nodes == full {
+                        assert!(ctx.spent > 0, "{w}×{h} was not searched");
+                    }
+                    seen[usize::from(out)] = true;
                 }
-                seen[usize::from(out)] = true;
-            }
-            let ctx = crate::control::new_ctx(&crate::Options::default());
-            // Interior (w-1)(h-1); the cap is 4 at 3,000 nodes, 6 for areas of at most
-            // eight points (eight times the nodes).
-            let expected = w * h > 8 && (w - 1) * (h - 1) > 4;
-            assert_eq!(out_of_reach(&g, &region, &ctx), expected, "{w}×{h}");
+                let ctx = crate::control::new_ctx(&crate::Options::default());
+                // Interior (w-1)(h-1); the cap is 4 at 3,000 nodes, 6 for areas of at most
+                // eight points (eight times the nodes).
+                let expected = w * h > 8 && (w - 1) * (h - 1) > 4;
+                assert_eq!(out_of_reach(g, region, &ctx), expected, "{w}×{h}");
+            });
         }
         assert_eq!(seen, [true, true]);
     }
