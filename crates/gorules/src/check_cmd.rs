@@ -235,7 +235,7 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
         for d in done {
             match d {
                 Done::Skipped { name, reason } => {
-                    summary.add_skipped();
+                    summary.counts.add_skipped();
                     if let Some(folders) = folders.as_mut() {
                         folders.add_skipped(&name);
                     }
@@ -248,7 +248,7 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
                     }
                 }
                 Done::File(f) => {
-                    let problems = summary.add_file(&f);
+                    let problems = summary.counts.add_file(&f);
                     if let Some(folders) = folders.as_mut() {
                         folders.add_file(&f);
                     }
@@ -280,9 +280,9 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
         }
         progress.set_message(format!(
             "{} games · {} with a forbidden move · {} errors",
-            summary.games.total,
-            summary.findings.forbidden,
-            summary.findings.parse_error + summary.findings.unreadable
+            summary.counts.games.total,
+            summary.counts.findings.forbidden,
+            summary.counts.findings.parse_error + summary.counts.findings.unreadable
         ));
     }
     drop(rx);
@@ -330,7 +330,7 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
             writeln!(out, "}}")?;
         }
         CheckFormat::Table => {
-            if !args.quiet && summary.files.total > 0 {
+            if !args.quiet && summary.counts.files.total > 0 {
                 writeln!(out)?;
             }
             check_report::write_summary_table(&mut out, &summary, elapsed, &fail_on.join(","))?;
@@ -347,12 +347,14 @@ pub fn status_of(s: &Summary, fail_on: &[FailOn], exit_zero: bool) -> Status {
     }
     let on = |f: FailOn| fail_on.contains(&f);
     let mut status = Status::Clean;
-    if s.findings.unreadable > 0 || (on(FailOn::ParseError) && s.findings.parse_error > 0) {
+    if s.counts.findings.unreadable > 0
+        || (on(FailOn::ParseError) && s.counts.findings.parse_error > 0)
+    {
         status = status.and(Status::Error);
     }
-    if (on(FailOn::Forbidden) && s.findings.forbidden > 0)
-        || (on(FailOn::Mismatch) && s.findings.mismatch > 0)
-        || (on(FailOn::Undecided) && s.findings.undecided > 0)
+    if (on(FailOn::Forbidden) && s.counts.findings.forbidden > 0)
+        || (on(FailOn::Mismatch) && s.counts.findings.mismatch > 0)
+        || (on(FailOn::Undecided) && s.counts.findings.undecided > 0)
     {
         status = status.and(Status::Findings);
     }
@@ -468,10 +470,10 @@ mod tests {
 
     fn summary(forbidden: u64, mismatch: u64, parse: u64, unreadable: u64) -> Summary {
         let mut s = Summary::default();
-        s.findings.forbidden = forbidden;
-        s.findings.mismatch = mismatch;
-        s.findings.parse_error = parse;
-        s.findings.unreadable = unreadable;
+        s.counts.findings.forbidden = forbidden;
+        s.counts.findings.mismatch = mismatch;
+        s.counts.findings.parse_error = parse;
+        s.counts.findings.unreadable = unreadable;
         s
     }
 

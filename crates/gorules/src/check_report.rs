@@ -79,20 +79,13 @@ pub enum Record<'a> {
     },
 }
 
-/// Every input accounted for, and what was found. `files = read + unreadable + skipped`;
-/// `games = replayed + unreadable` (games of files that were read).
+/// Every input accounted for, and what was found: the [`Counts`] of everything (in this
+/// shard), and how the check ended.
 #[derive(Debug, Default, Clone, Serialize, schemars::JsonSchema)]
 pub struct Summary {
-    /// Files and archive members met (in this shard).
-    pub files: FileCounts,
-    /// Games met in the files that were read.
-    pub games: GameCounts,
-    /// Errors by kind, files and games together.
-    pub errors: BTreeMap<String, u64>,
-    /// Per ruleset, in the order met.
-    pub rulesets: Vec<RulesetSummary>,
-    /// Games with at least one finding of each kind (any ruleset).
-    pub findings: FindingCounts,
+    /// The counts.
+    #[serde(flatten)]
+    pub counts: Counts,
     /// With `--by-folder`: the same counts for each folder, in the order of their names.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub folders: Vec<FolderSummary>,
@@ -103,6 +96,23 @@ pub struct Summary {
     pub status: String,
     /// The exit code returned: 0, 1 or 2 as `status` says, or 0 with `--exit-zero`.
     pub exit_code: u8,
+}
+
+/// What a set of inputs held: the whole of them in [`Summary`], one folder's in
+/// [`FolderSummary`]. `files = read + unreadable + skipped`; `games = replayed + unreadable`
+/// (games of files that were read).
+#[derive(Debug, Default, Clone, Serialize, schemars::JsonSchema)]
+pub struct Counts {
+    /// Files and archive members met (in this shard, when one was asked for).
+    pub files: FileCounts,
+    /// Games met in the files that were read.
+    pub games: GameCounts,
+    /// Errors by kind, files and games together.
+    pub errors: BTreeMap<String, u64>,
+    /// Per ruleset, in the order met.
+    pub rulesets: Vec<RulesetSummary>,
+    /// Games with at least one finding of each kind (any ruleset).
+    pub findings: FindingCounts,
 }
 
 /// Files and archive members.
@@ -196,21 +206,16 @@ pub struct FolderSummary {
     /// an archive's members as `name.zip!folder`), or for a file named on its own or matched
     /// by a pattern, the folder it is in (`.` for none).
     pub folder: String,
-    /// Files and archive members met.
-    pub files: FileCounts,
-    /// Games met in the files that were read.
-    pub games: GameCounts,
-    /// Per ruleset, in the order met in this folder.
-    pub rulesets: Vec<RulesetSummary>,
-    /// Games with at least one finding of each kind.
-    pub findings: FindingCounts,
+    /// Its counts.
+    #[serde(flatten)]
+    pub counts: Counts,
 }
 
 /// The per-folder summaries of `--by-folder`, built beside the whole one.
 pub struct Folders {
     roots: Vec<String>,
     depth: usize,
-    by: BTreeMap<String, Summary>,
+    by: BTreeMap<String, Counts>,
 }
 
 impl Folders {
@@ -286,13 +291,7 @@ impl Folders {
     pub fn finish(self) -> Vec<FolderSummary> {
         self.by
             .into_iter()
-            .map(|(folder, s)| FolderSummary {
-                folder,
-                files: s.files,
-                games: s.games,
-                rulesets: s.rulesets,
-                findings: s.findings,
-            })
+            .map(|(folder, counts)| FolderSummary { folder, counts })
             .collect()
     }
 }
@@ -305,7 +304,7 @@ pub struct Problem {
     pub what: String,
 }
 
-impl Summary {
+impl Counts {
     fn ruleset(&mut self, id: &str) -> &mut RulesetSummary {
         if let Some(i) = self.rulesets.iter().position(|r| r.ruleset == id) {
             return &mut self.rulesets[i];
@@ -517,7 +516,7 @@ pub fn write_summary_table(
     fail_on: &str,
 ) -> io::Result<()> {
     let rate = if elapsed > 0.0 {
-        format!(", {:.0} games/s", s.games.replayed as f64 / elapsed)
+        format!(", {:.0} games/s", s.counts.games.replayed as f64 / elapsed)
     } else {
         String::new()
     };
@@ -528,14 +527,17 @@ pub fn write_summary_table(
     writeln!(
         out,
         "Checked {} file(s){shard}: {} read, {} unreadable, {} skipped (not game records)",
-        s.files.total, s.files.read, s.files.unreadable, s.files.skipped
+        s.counts.files.total,
+        s.counts.files.read,
+        s.counts.files.unreadable,
+        s.counts.files.skipped
     )?;
     writeln!(
         out,
         "{} game(s): {} replayed, {} unreadable — in {elapsed:.2} s{rate}",
-        s.games.total, s.games.replayed, s.games.unreadable
+        s.counts.games.total, s.counts.games.replayed, s.counts.games.unreadable
     )?;
-    if !s.rulesets.is_empty() {
+    if !s.counts.rulesets.is_empty() {
         let heads: Vec<&str> = ["ruleset", "games", "legal", "forbidden"]
             .into_iter()
             .chain(RESULT_HEADS)
@@ -543,7 +545,7 @@ pub fn write_summary_table(
             .collect();
         let columns = heads.len();
         let mut t = table(heads);
-        for r in &s.rulesets {
+        for r in &s.counts.rulesets {
             let mut row = vec![
                 r.ruleset.clone(),
                 r.games.to_string(),
@@ -558,6 +560,7 @@ pub fn write_summary_table(
         writeln!(out, "{t}")?;
         write_folder_table(out, &s.folders)?;
         for r in s
+            .counts
             .rulesets
             .iter()
             .filter(|r| r.result.differs_with_likely_cause > 0)
@@ -570,6 +573,7 @@ pub fn write_summary_table(
             )?;
         }
         let mut reasons: Vec<&str> = s
+            .counts
             .rulesets
             .iter()
             .flat_map(|r| r.forbidden_by_reason.keys().map(String::as_str))
@@ -579,34 +583,39 @@ pub fn write_summary_table(
         if !reasons.is_empty() {
             writeln!(out, "First forbidden move, by reason:")?;
             let mut head = vec!["reason".to_owned()];
-            head.extend(s.rulesets.iter().map(|r| r.ruleset.clone()));
+            head.extend(s.counts.rulesets.iter().map(|r| r.ruleset.clone()));
             let mut t = table(head);
             for reason in &reasons {
                 let mut row = vec![(*reason).to_owned()];
-                row.extend(s.rulesets.iter().map(|r| {
+                row.extend(s.counts.rulesets.iter().map(|r| {
                     r.forbidden_by_reason
                         .get(*reason)
                         .map_or_else(|| "·".to_owned(), u64::to_string)
                 }));
                 t.add_row(row);
             }
-            right_align(&mut t, 1..1 + s.rulesets.len());
+            right_align(&mut t, 1..1 + s.counts.rulesets.len());
             writeln!(out, "{t}")?;
         }
     }
-    if !s.errors.is_empty() {
-        let list: Vec<String> = s.errors.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    if !s.counts.errors.is_empty() {
+        let list: Vec<String> = s
+            .counts
+            .errors
+            .iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
         writeln!(out, "Errors by kind: {}", list.join(", "))?;
     }
     writeln!(
         out,
         "Games with findings: {} forbidden move, {} result mismatch, {} undecided; {} parse \
          error(s), {} unreadable",
-        s.findings.forbidden,
-        s.findings.mismatch,
-        s.findings.undecided,
-        s.findings.parse_error,
-        s.findings.unreadable
+        s.counts.findings.forbidden,
+        s.counts.findings.mismatch,
+        s.counts.findings.undecided,
+        s.counts.findings.parse_error,
+        s.counts.findings.unreadable
     )?;
     writeln!(
         out,
@@ -660,15 +669,15 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
             if first {
                 vec![
                     f.folder.clone(),
-                    f.files.total.to_string(),
-                    f.games.total.to_string(),
-                    (f.files.unreadable + f.games.unreadable).to_string(),
+                    f.counts.files.total.to_string(),
+                    f.counts.games.total.to_string(),
+                    (f.counts.files.unreadable + f.counts.games.unreadable).to_string(),
                 ]
             } else {
                 vec![String::new(); FOLDER_HEADS.len()]
             }
         };
-        if f.rulesets.is_empty() {
+        if f.counts.rulesets.is_empty() {
             let mut row = head(true);
             row.extend(std::iter::repeat_n(
                 "·".to_owned(),
@@ -676,7 +685,7 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
             ));
             t.add_row(row);
         }
-        for (i, r) in f.rulesets.iter().enumerate() {
+        for (i, r) in f.counts.rulesets.iter().enumerate() {
             let mut row = head(i == 0);
             row.extend([
                 r.ruleset.clone(),

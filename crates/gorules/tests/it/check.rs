@@ -518,6 +518,23 @@ fn by_folder_counts_add_up_to_the_whole() {
             assert_eq!(parts, n(&whole["result"][key]), "{ruleset} {key}");
         }
     }
+    // Errors by kind too (the folder summaries have them since stop 41).
+    let errors = |v: &Value| -> std::collections::BTreeMap<String, u64> {
+        v["errors"]
+            .as_object()
+            .expect("errors")
+            .iter()
+            .map(|(k, v)| (k.clone(), n(v)))
+            .collect()
+    };
+    let mut parts = std::collections::BTreeMap::new();
+    for f in folders {
+        for (k, v) in errors(f) {
+            *parts.entry(k).or_insert(0) += v;
+        }
+    }
+    assert!(!parts.is_empty(), "mixed.zip's broken member is an error");
+    assert_eq!(parts, errors(s));
     // The archive named on its own is grouped by its members' folders; it is also met
     // under `fixtures`, with the same names, so each member is counted there twice.
     let games = folders
