@@ -168,7 +168,8 @@ fn env_count(name: &str, default: usize) -> usize {
 
 /// The 19×19 default budgets for every board size (no thorough or small-board tier), with the
 /// node budgets and `max_set` taken from the environment where given (`PN` position, `LN`
-/// local, `SN` whole-game, `MS` max set; `NOLEAF` turns the whole-game search's
+/// local, `SN` whole-game, `MS` max set, `SVN` survival nodes, `SVR` largest survival
+/// region; `NOLEAF` turns the whole-game search's
 /// decomposition leaf off): how the budget figures in docs/control.md were measured.
 fn options_from_env() -> Options {
     let mut o = Options::with_budgets(pauli_control::Budgets::default());
@@ -184,6 +185,12 @@ fn options_from_env() -> Options {
     }
     if let Some(v) = var("MS") {
         o.budgets.max_set = v as usize;
+    }
+    if let Some(v) = var("SVN") {
+        o.budgets.survival_nodes = v;
+    }
+    if let Some(v) = var("SVR") {
+        o.budgets.max_survival_region = v as usize;
     }
     if std::env::var("NOLEAF").is_ok() {
         o.decomposition_leaf = false;
