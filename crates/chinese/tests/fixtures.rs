@@ -88,6 +88,7 @@ fn every_chinese_fixture_holds() {
                         ..Assessment::default()
                     };
                 }
+                "--dead" if pair[1] == "none" => assessment = Assessment::none(),
                 "--dead" => {
                     assessment = Assessment {
                         source: AssessmentSource::User,

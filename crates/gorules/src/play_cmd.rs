@@ -5,7 +5,9 @@
 //! them, gorules checks every move with its own ruleset: a move the referee forbids ends the
 //! game, lost by the player who made it (`RE[W+F]`, the reason in `GC`). A game ends when the
 //! referee's ruleset says it is over (two passes under `chinese`), on resignation, or at
-//! `--max-moves`. Then both engines and the referee count: the referee's count is the result.
+//! `--max-moves`. Then both engines and the referee count: the referee's count is the result,
+//! unless it rests on points the dead-stone assessment left undecided (`--dead auto`): then
+//! the result is unknown (`RE[?]`) and the report gives the range deciding them could give.
 
 use crate::gtp_cmd::{self, DeadArg};
 use crate::status::Status;
@@ -14,7 +16,7 @@ use clap::{Args, ValueEnum};
 use gtp::client::{ClientError, GtpProcess};
 use gtp::vertex::{color_name, format_move, parse_move, parse_vertex};
 use gtp::{Engine, gtp_result};
-use rules_core::{Color, Move, PerColor, ScoreBreakdown, Winner};
+use rules_core::{Color, Move, Outcome, PerColor, ScoreBreakdown};
 use serde_json::{Value, json};
 use sgf_record::{WriteOptions, parse_result, write_sgf};
 use std::fmt::Write as _;
@@ -193,6 +195,9 @@ struct GameReport {
     end: End,
     result: String,
     referee: Option<String>,
+    /// When the referee's count rests on undecided points: how many, and the range of
+    /// results deciding them could give.
+    undecided: Option<(u32, String)>,
     referee_notes: Vec<String>,
     engine_scores: PerColor<Option<String>>,
     agree: PerColor<Option<bool>>,
@@ -431,11 +436,25 @@ fn play_game(
     if let Err(e) = &score {
         referee_notes.push(format!("the referee cannot count: {e}"));
     }
+    // A count that rests on undecided points is no result: what deciding them could give.
+    let undecided = score.as_ref().ok().filter(|s| !s.is_settled()).map(|s| {
+        let range = s.undecided_range.map_or_else(
+            || "unknown".to_owned(),
+            |r| match r.sure_winner() {
+                Some(w @ (rules_core::Winner::Black | rules_core::Winner::White)) => {
+                    format!("{}, {w:?} wins either way", r.describe())
+                }
+                _ => r.describe(),
+            },
+        );
+        (s.undecided, range)
+    });
     let result = match &end {
-        End::Passes => score
-            .as_ref()
-            .map(ScoreBreakdown::result)
-            .unwrap_or_else(|_| "Void".to_owned()),
+        End::Passes => match &score {
+            Ok(s) if s.is_settled() => s.result(),
+            Ok(_) => "?".to_owned(),
+            Err(_) => "Void".to_owned(),
+        },
         End::Resignation(c) => format!("{}+R", c.opp().letter()),
         End::Illegal { color, .. } => format!("{}+F", color.opp().letter()),
         End::MaxMoves | End::EngineError(_) => "Void".to_owned(),
@@ -443,7 +462,7 @@ fn play_game(
     let agree = engine_scores
         .clone()
         .map(|_, s: Option<String>| match (&s, &score) {
-            (Some(s), Ok(referee)) => Some(same_score(s, referee)),
+            (Some(s), Ok(referee)) => compare_score(s, referee),
             _ => None,
         });
 
@@ -468,6 +487,7 @@ fn play_game(
         end,
         result,
         referee: referee_result,
+        undecided,
         referee_notes,
         engine_scores,
         agree,
@@ -491,27 +511,45 @@ fn play_game(
     Ok(report)
 }
 
-/// Whether an engine's `final_score` (`B+3.5`, `W+12`, `0`, GNU Go's `B+3.0`) says what the
-/// referee counted.
-fn same_score(text: &str, referee: &ScoreBreakdown) -> bool {
-    let t = text.trim();
-    let (winner, margin) = if t == "0" || t.eq_ignore_ascii_case("draw") || t == "Jigo" {
-        (Winner::Draw, 0.0)
-    } else {
-        let Some((w, m)) = t.split_once('+') else {
-            return false;
-        };
-        let winner = match w {
-            "B" | "b" => Winner::Black,
-            "W" | "w" => Winner::White,
-            _ => return false,
-        };
-        let Ok(m) = m.parse::<f64>() else {
-            return false;
-        };
-        (winner, m)
-    };
-    winner == referee.winner && (margin - referee.margin.abs()).abs() < 1e-9
+/// Black's margin in an engine's `final_score` (`B+3.5`, `W+12`, `0`, GNU Go's `B+3.0`),
+/// when it is a count.
+fn engine_margin(text: &str) -> Option<f64> {
+    match parse_result(text).outcome {
+        Outcome::Score {
+            winner: Color::Black,
+            margin,
+        } => Some(margin),
+        Outcome::Score {
+            winner: Color::White,
+            margin,
+        } => Some(-margin),
+        Outcome::Draw => Some(0.0),
+        _ => None,
+    }
+}
+
+/// Whether an engine's `final_score` says what the referee counted: by winner and margin
+/// when the referee's count is settled. When it rests on undecided points, an engine's count
+/// outside what deciding them could give differs for certain; one inside it (or no count at
+/// all) is not compared (`None`), as `check` calls such a record `undecided`.
+fn compare_score(text: &str, referee: &ScoreBreakdown) -> Option<bool> {
+    let margin = engine_margin(text);
+    if referee.is_settled() {
+        return Some(margin.is_some_and(|m| (m - referee.margin).abs() < 1e-9));
+    }
+    match (margin, &referee.undecided_range) {
+        (Some(m), Some(r)) if !r.contains(m) => Some(false),
+        _ => None,
+    }
+}
+
+/// The words for a referee's count that rests on undecided points.
+fn undecided_words(points: u32, range: &str, as_they_stand: Option<&str>) -> String {
+    let mut w = format!("{points} point(s) undecided, deciding them gives {range}");
+    if let Some(count) = as_they_stand {
+        let _ = write!(w, " (as they stand: {count})");
+    }
+    w
 }
 
 /// The game comment of the SGF: how the game ended and what everyone counted.
@@ -529,7 +567,18 @@ fn game_comment(r: &GameReport, referee: &Engine) -> String {
         r.moves
     );
     if let Some(s) = &r.referee {
-        let _ = writeln!(c, "referee's count: {s}");
+        match &r.undecided {
+            None => {
+                let _ = writeln!(c, "referee's count: {s}");
+            }
+            Some((n, range)) => {
+                let _ = writeln!(
+                    c,
+                    "referee's count: none, {}",
+                    undecided_words(*n, range, Some(s))
+                );
+            }
+        }
     }
     for color in Color::BOTH {
         if let Some(s) = &r.engine_scores[color] {
@@ -574,6 +623,13 @@ fn text_line(r: &GameReport) -> String {
         end_words(&r.end, &r.names),
         r.moves
     );
+    if let Some((n, range)) = &r.undecided {
+        let _ = write!(
+            s,
+            "; referee: {}",
+            undecided_words(*n, range, r.referee.as_deref())
+        );
+    }
     for c in Color::BOTH {
         if let Some(score) = &r.engine_scores[c] {
             let _ = write!(
@@ -618,6 +674,7 @@ fn json_line(r: &GameReport) -> Value {
         "end": r.end.code(),
         "result": r.result,
         "referee": r.referee,
+        "undecided": r.undecided.as_ref().map(|(n, range)| json!({"points": n, "range": range})),
         "scores": {"black": r.engine_scores.black, "white": r.engine_scores.white},
         "agree": {"black": r.agree.black, "white": r.agree.white},
         "dead": r.dead,
@@ -630,7 +687,7 @@ fn json_line(r: &GameReport) -> Value {
 
 fn summary(reports: &[GameReport], first: &str, second: &str) -> String {
     let mut wins = [0u32; 2];
-    let (mut illegal, mut differ, mut void) = (0, 0, 0);
+    let (mut illegal, mut differ, mut void, mut open) = (0, 0, 0, 0);
     for r in reports {
         let winner = parse_result(&r.result).outcome.winner();
         if let Some(w) = winner {
@@ -642,6 +699,8 @@ fn summary(reports: &[GameReport], first: &str, second: &str) -> String {
             }
         } else if r.result == "Void" {
             void += 1;
+        } else if r.undecided.is_some() && r.result == "?" {
+            open += 1;
         }
         if matches!(r.end, End::Illegal { .. }) {
             illegal += 1;
@@ -662,10 +721,16 @@ fn summary(reports: &[GameReport], first: &str, second: &str) -> String {
             reports.len()
         );
     }
+    let _ = write!(s, "; {illegal} ended by an illegal move, {void} void");
+    if open > 0 {
+        let _ = write!(
+            s,
+            ", {open} with no result (the count rests on undecided points)"
+        );
+    }
     let _ = writeln!(
         s,
-        "; {illegal} ended by an illegal move, {void} void, {differ} with an engine's count \
-         differing from the referee's"
+        ", {differ} with an engine's count differing from the referee's"
     );
     s
 }
@@ -720,10 +785,32 @@ mod tests {
             },
             3.5,
         );
-        assert!(same_score("B+3.5", &s));
-        assert!(same_score("B+3.50", &s));
-        assert!(!same_score("W+3.5", &s));
-        assert!(!same_score("B+4", &s));
-        assert!(!same_score("nonsense", &s));
+        let same = |t: &str, s: &ScoreBreakdown| compare_score(t, s);
+        assert_eq!(same("B+3.5", &s), Some(true));
+        assert_eq!(same("B+3.50", &s), Some(true));
+        assert_eq!(same("W+3.5", &s), Some(false));
+        assert_eq!(same("B+4", &s), Some(false));
+        assert_eq!(same("nonsense", &s), Some(false));
+        assert_eq!(same("0", &s), Some(false));
+
+        // Resting on undecided points: only a count outside what deciding them could give
+        // differs; the rest is not compared, the count as it stands included.
+        let mut open = s.clone();
+        open.undecided = 12;
+        open.undecided_range = Some(rules_core::MarginRange {
+            white_best: -2.5,
+            black_best: 9.5,
+        });
+        assert!(!open.is_settled());
+        assert_eq!(same("B+3.5", &open), None);
+        assert_eq!(same("W+2.5", &open), None);
+        assert_eq!(same("0", &open), None);
+        assert_eq!(same("W+3", &open), Some(false));
+        assert_eq!(same("B+10", &open), Some(false));
+        assert_eq!(same("? cannot score", &open), None);
+        assert_eq!(
+            undecided_words(12, "W+2.5 to B+9.5", Some("B+3.5")),
+            "12 point(s) undecided, deciding them gives W+2.5 to B+9.5 (as they stand: B+3.5)"
+        );
     }
 }

@@ -473,21 +473,27 @@ impl Engine {
         }
     }
 
-    /// The ruleset's count of the current position.
+    /// The ruleset's count of the current position, with the range of margins the points
+    /// the assessment left undecided allow ([`rules_core::count`]): a count that is not
+    /// [settled](ScoreBreakdown::is_settled) is no result.
     ///
     /// # Errors
     /// When the ruleset cannot count it.
     pub fn score(&self) -> Result<ScoreBreakdown, ScoreError> {
         let assessment = self.assessment();
-        self.state().score(&ScoringInput {
-            komi: self.komi(),
-            handicap: self.handicap,
-            assessment: &assessment,
-        })
+        rules_core::count(
+            self.state(),
+            &ScoringInput {
+                komi: self.komi(),
+                handicap: self.handicap,
+                assessment: &assessment,
+            },
+        )
     }
 
     /// The chains with this status in the ruleset's count (each chain a list of points),
-    /// in board order.
+    /// in board order. A chain with a stone the assessment left undecided has no status: it
+    /// is in none of the lists (calling it alive would be a guess).
     ///
     /// # Errors
     /// When the ruleset cannot count the position.
@@ -499,6 +505,11 @@ impl Engine {
             assessment: &assessment,
         })?;
         let board = self.board();
+        // A chain the assessment left undecided is neither alive nor dead: it is in no list.
+        let mut undecided = vec![false; board.len()];
+        for p in &assessment.undecided {
+            undecided[p.index()] = true;
+        }
         let mut seen = vec![false; board.len()];
         let mut out = Vec::new();
         for p in self.topo.points() {
@@ -513,8 +524,9 @@ impl Engine {
             let dead = chain
                 .iter()
                 .any(|s| matches!(values[s.index()].kind, PointKind::DeadStone(_)));
+            let open = chain.iter().any(|s| undecided[s.index()]);
             let wanted = match status {
-                Status::Alive => !dead,
+                Status::Alive => !dead && !open,
                 Status::Dead => dead,
                 Status::Seki => false,
             };
@@ -790,7 +802,8 @@ impl Engine {
             }
             "showboard" => Response::text(format!("\n{}", self.diagram())),
             "final_score" => match self.score() {
-                Ok(s) => Response::text(gtp_result(&s)),
+                Ok(s) if s.is_settled() => Response::text(gtp_result(&s)),
+                Ok(s) => Response::fail(format!("cannot score: {}", unsettled_words(&s))),
                 Err(e) => Response::fail(format!("cannot score: {e}")),
             },
             "final_status_list" => self.cmd_final_status_list(&args),
@@ -1252,6 +1265,21 @@ pub fn gtp_result(s: &ScoreBreakdown) -> String {
     }
 }
 
+/// Why a count that rests on undecided points is no score (`final_score` fails with it):
+/// how many points the assessment left open, the count as they stand, and what deciding them
+/// could give.
+fn unsettled_words(s: &ScoreBreakdown) -> String {
+    let mut w = format!(
+        "{} point(s) left undecided by the dead-stone assessment (as they stand: {})",
+        s.undecided,
+        gtp_result(s)
+    );
+    if let Some(r) = &s.undecided_range {
+        let _ = write!(w, "; deciding them gives {}", r.describe());
+    }
+    w
+}
+
 /// The lines of `gorules-score`.
 fn score_lines(s: &ScoreBreakdown) -> String {
     let side = |name: &str, x: &rules_core::SideScore| {
@@ -1276,6 +1304,7 @@ fn score_lines(s: &ScoreBreakdown) -> String {
         side("black", &s.black),
         side("white", &s.white),
     ];
+    lines.extend(s.undecided_note());
     lines.extend(s.notes.iter().cloned());
     lines.join("\n")
 }

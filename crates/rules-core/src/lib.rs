@@ -52,7 +52,7 @@ pub use point::{Move, Point};
 pub use record::{
     Action, Finding, GameInfo, GameRecord, Komi, Markup, Outcome, RecordedMove, RecordedResult,
 };
-pub use replay::{AssessmentChoice, Assessor, ReplayOptions, Replayed, replay, report};
+pub use replay::{AssessmentChoice, Assessor, ReplayOptions, Replayed, count, replay, report};
 pub use ruleset::{
     Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput,
     StartPosition, Tally, Turn, TurnEffect,

@@ -11,8 +11,8 @@ use crate::color::PerColor;
 use crate::point::Move;
 use crate::record::{Action, Finding, GameRecord, Outcome, RecordedMove};
 use crate::ruleset::{
-    Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoringInput, StartPosition,
-    Turn,
+    Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput,
+    StartPosition, Turn,
 };
 use crate::score::{Assessment, AssessmentSource, MarginRange, ScoreBreakdown, points};
 use crate::topology::Shape;
@@ -325,28 +325,14 @@ pub fn replay(
         }
         AssessmentChoice::Auto(assessor) => assessor.assess_state(&*state),
     };
-    let scoring = |assessment: &Assessment| {
-        state.score(&ScoringInput {
+    let scored = count(
+        &*state,
+        &ScoringInput {
             komi: komi.value,
             handicap: record.handicap.unwrap_or(0),
-            assessment,
-        })
-    };
-    let mut scored = scoring(&assessment);
-    // Points left undecided are counted as they stand; what deciding them could do to the
-    // count is the range between deciding all of them for White and all for Black.
-    if let Ok(score) = &mut scored {
-        if !assessment.undecided.is_empty() {
-            let board = state.board();
-            let margin = |c: Color| scoring(&assessment.decided_for(c, board)).map(|s| s.margin);
-            if let (Ok(white_best), Ok(black_best)) = (margin(Color::White), margin(Color::Black)) {
-                score.undecided_range = Some(MarginRange {
-                    white_best,
-                    black_best,
-                });
-            }
-        }
-    }
+            assessment: &assessment,
+        },
+    );
     let tally = state.tally();
     let ending = if state.is_over() {
         Ending::Passes
@@ -451,6 +437,42 @@ fn collect_events(
     }
 }
 
+/// The ruleset's count of a final state, and when the assessment left points undecided
+/// (they are counted as they stand), the range of margins deciding them could give: the
+/// count with every one of them decided for White and with every one decided for Black
+/// ([`MarginRange`], [`Assessment::decided_for`]). Every count of a finished game goes
+/// through here — the replay's, the GTP engine's, the `play` referee's — so that each can say
+/// whether its result is settled ([`ScoreBreakdown::is_settled`]).
+///
+/// # Errors
+/// When the ruleset cannot count the position.
+pub fn count(
+    state: &dyn GameState,
+    input: &ScoringInput<'_>,
+) -> Result<ScoreBreakdown, ScoreError> {
+    let mut scored = state.score(input);
+    if let Ok(score) = &mut scored {
+        if !input.assessment.undecided.is_empty() {
+            let board = state.board();
+            let margin = |c: Color| {
+                state
+                    .score(&ScoringInput {
+                        assessment: &input.assessment.decided_for(c, board),
+                        ..*input
+                    })
+                    .map(|s| s.margin)
+            };
+            if let (Ok(white_best), Ok(black_best)) = (margin(Color::White), margin(Color::Black)) {
+                score.undecided_range = Some(MarginRange {
+                    white_best,
+                    black_best,
+                });
+            }
+        }
+    }
+    scored
+}
+
 /// Compares the computed score with the recorded result.
 ///
 /// `record_counting` is the counting family of the rules the record declares, when known:
@@ -539,6 +561,18 @@ pub fn check_result(
         None => computed,
     };
     if same_winner && same_margin {
+        // A count that depends on undecided points equals the record only as the points
+        // stand: deciding them could move it, so that is no agreement.
+        if !score.is_settled() {
+            return compared(
+                CheckStatus::Undecided,
+                format!(
+                    "the count as it stands equals the record, but it rests on undecided \
+                     points: record says {}, computed {computed}",
+                    recorded.raw
+                ),
+            );
+        }
         return compared(
             CheckStatus::Agrees,
             format!("record says {}, computed {computed}", recorded.raw),
@@ -755,7 +789,8 @@ mod tests {
     }
 
     /// With undecided points, a recorded result the range allows is open, not a mismatch;
-    /// one outside it differs for certain; one equal to the count as it stands agrees.
+    /// one outside it differs for certain; one equal to the count as it stands is open too,
+    /// unless the undecided points cannot move the count.
     #[test]
     fn a_result_the_undecided_points_allow_is_undecided_not_different() {
         let w = record("W+2.5", Color::White, 2.5);
@@ -773,10 +808,23 @@ mod tests {
         // No range (the bounds could not be counted): nothing is claimed beyond the count.
         assert_eq!(status(&w, &score(4, None)).0, CheckStatus::Differs);
         let b = record("B+3.5", Color::Black, 3.5);
+        let (st, detail) = status(&b, &score(4, Some((-4.5, 11.5))));
+        assert_eq!(st, CheckStatus::Undecided);
+        assert!(
+            detail.contains("as it stands equals the record")
+                && detail.contains("deciding them gives W+4.5 to B+11.5"),
+            "{detail}"
+        );
+        // A sure winner is not enough; a range of one margin is.
         assert_eq!(
-            status(&b, &score(4, Some((-4.5, 11.5)))).0,
+            status(&b, &score(4, Some((0.5, 11.5)))).0,
+            CheckStatus::Undecided
+        );
+        assert_eq!(
+            status(&b, &score(4, Some((3.5, 3.5)))).0,
             CheckStatus::Agrees
         );
+        assert_eq!(status(&b, &score(0, None)).0, CheckStatus::Agrees);
     }
 
     /// A count compared with a recorded count carries the difference of the margins (Black's
@@ -801,10 +849,18 @@ mod tests {
         let c = check(&record("B+3.5", Color::Black, 3.5), &score(0, None));
         assert_eq!(c.status, CheckStatus::Agrees);
         assert_eq!(c.margin_difference, Some(0.0));
-        // Undecided: measured on the count as it stands.
+        // Undecided: measured on the count as it stands, and never within one point, even
+        // when the count as it stands is the record's.
         let c = check(&w, &score(4, Some((-4.5, 11.5))));
         assert_eq!(c.status, CheckStatus::Undecided);
         assert_eq!(c.margin_difference, Some(6.0));
+        let c = check(
+            &record("B+3.5", Color::Black, 3.5),
+            &score(4, Some((-4.5, 11.5))),
+        );
+        assert_eq!(c.status, CheckStatus::Undecided);
+        assert_eq!(c.margin_difference, Some(0.0));
+        assert!(!c.within_one_point());
         // No count to compare: nothing.
         let mut r = record("B+R", Color::Black, 0.0);
         r.result.as_mut().unwrap().outcome = Outcome::Resignation {

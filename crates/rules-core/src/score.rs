@@ -588,6 +588,19 @@ impl ScoreBreakdown {
         result_of(self.margin)
     }
 
+    /// Whether the margin is the count's whatever the undecided points turn out to be: none
+    /// was left undecided, or deciding them every way gives this one margin. A count that is
+    /// not settled is no result: it is the board as it stands on points nobody has decided,
+    /// and the recorded result, a referee's or an engine's count can only be *allowed* by it
+    /// ([`MarginRange::contains`]), never confirmed.
+    #[must_use]
+    pub fn is_settled(&self) -> bool {
+        self.undecided == 0
+            || self
+                .undecided_range
+                .is_some_and(|r| (r.black_best - r.white_best).abs() < 1e-9)
+    }
+
     /// When the assessment left points undecided, the words for them: how many, that they
     /// were counted as they stand, and what deciding them could give ([`MarginRange`]),
     /// with the winner when every way of deciding them gives the same one. `None` when
@@ -902,5 +915,31 @@ mod tests {
         );
         s.undecided_range = Some(r);
         assert!(s.undecided_note().unwrap().ends_with("W+4.5 to B+2"));
+    }
+
+    #[test]
+    fn a_count_is_settled_only_when_its_undecided_points_cannot_move_it() {
+        let side = SideScore::default();
+        let mut s = ScoreBreakdown::new(ScoringMethod::Territory, side, side, 0.0);
+        assert!(s.is_settled());
+        // Undecided points with no range: nothing says they cannot matter.
+        s.undecided = 2;
+        assert!(!s.is_settled());
+        s.undecided_range = Some(MarginRange {
+            white_best: -1.5,
+            black_best: 3.0,
+        });
+        assert!(!s.is_settled());
+        // A winner sure either way is not enough: the margin must be one.
+        s.undecided_range = Some(MarginRange {
+            white_best: 0.5,
+            black_best: 3.0,
+        });
+        assert!(!s.is_settled());
+        s.undecided_range = Some(MarginRange {
+            white_best: 0.5,
+            black_best: 0.5,
+        });
+        assert!(s.is_settled());
     }
 }

@@ -97,14 +97,15 @@ pub struct KomiUsed {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum CheckStatus {
-    /// Same winner and margin (or both a draw).
+    /// Same winner and margin (or both a draw), and no point the assessment left undecided
+    /// can move the count ([`crate::ScoreBreakdown::is_settled`]).
     Agrees,
     /// A different winner or margin, whatever the points the assessment left undecided turn
     /// out to be.
     Differs,
-    /// The count as it stands differs, but the recorded result is one that deciding the
-    /// undecided points could give ([`crate::MarginRange`]): neither agreement nor a
-    /// difference is proved.
+    /// The count rests on points the assessment left undecided, and the recorded result is
+    /// one that deciding them could give ([`crate::MarginRange`]), whether or not the count
+    /// as they stand equals it: neither agreement nor a difference is proved.
     Undecided,
     /// The recorded result is not a count this ruleset's count can be compared with
     /// (resignation, time, a different counting family, a replay that stopped early…).
@@ -144,11 +145,15 @@ impl ResultCheck {
         }
     }
 
-    /// Whether the count, as it stands, is at most one point from the recorded margin.
+    /// Whether the count, as it stands, is at most one point from the recorded margin, and
+    /// the comparison is not [`CheckStatus::Undecided`] (there the count's margin is not
+    /// known, only the range the undecided points allow).
     #[must_use]
     pub fn within_one_point(&self) -> bool {
-        self.margin_difference
-            .is_some_and(|d| d.abs() <= 1.0 + 1e-9)
+        self.status != CheckStatus::Undecided
+            && self
+                .margin_difference
+                .is_some_and(|d| d.abs() <= 1.0 + 1e-9)
     }
 }
 

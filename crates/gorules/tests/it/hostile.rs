@@ -857,8 +857,13 @@ fn the_control_solver_stays_within_its_budgets_on_a_hostile_position() {
     ));
     assert_eq!(run.code, 0, "{}", String::from_utf8_lossy(&run.stderr));
     let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+    // A count, or (most of such a board is beyond the default budgets) the refusal to give
+    // one that rests on undecided points.
     let score = answers[answers.len() - 3];
-    assert!(score.starts_with('='), "{score}");
+    assert!(
+        score.starts_with('=') || score.contains("left undecided by the dead-stone assessment"),
+        "{score}"
+    );
     assert!(run.secs < 120.0, "{:.1} s", run.secs);
     assert!(run.peak_mb < 1024.0, "{:.0} MB", run.peak_mb);
 }

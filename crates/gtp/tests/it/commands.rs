@@ -283,6 +283,54 @@ fn final_score_counts_the_board_as_it_stands_until_dead_stones_are_named() {
     assert_eq!(ok(&mut e, "final_status_list dead"), "");
 }
 
+/// An assessor that decides nothing about White's stones (and calls nothing dead), as the
+/// control test does where its budget does not reach.
+struct WhiteLeftOpen;
+
+impl rules_core::Assessor for WhiteLeftOpen {
+    fn assess(&self, board: &rules_core::Board) -> rules_core::Assessment {
+        let mut a = rules_core::Assessment::none();
+        a.source = rules_core::AssessmentSource::Auto;
+        a.undecided = board
+            .topology()
+            .points()
+            .filter(|&p| board.get(p) == Some(rules_core::Color::White))
+            .collect();
+        a
+    }
+}
+
+#[test]
+fn a_count_that_rests_on_undecided_stones_is_no_final_score() {
+    let mut e = engine("chinese", 9);
+    e.set_assessor(Some(Box::new(WhiteLeftOpen)));
+    play_all(&mut e, "b E5 w A1");
+    // As they stand W+7.5 (shared points); with A1 dead B+73.5, alive W+7.5. The area
+    // count depends on A1 and on the 79 empty points its status could give to Black.
+    let why = fails(&mut e, "final_score");
+    assert_eq!(
+        why,
+        "cannot score: 80 point(s) left undecided by the dead-stone assessment (as they \
+         stand: W+7.5); deciding them gives W+7.5 to B+73.5"
+    );
+    // The open chain has no status; the decided one keeps its own.
+    assert_eq!(ok(&mut e, "final_status_list alive"), "E5");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "");
+    let breakdown = ok(&mut e, "gorules-score");
+    assert!(
+        breakdown.contains("deciding them gives W+7.5 to B+73.5"),
+        "{breakdown}"
+    );
+    // Dead stones named by the user decide everything: a score again.
+    ok(&mut e, "gorules-dead A1");
+    assert_eq!(ok(&mut e, "final_score"), "B+73.5");
+    ok(&mut e, "gorules-dead none");
+    // A stone whatever its status cannot move: settled, so a score.
+    ok(&mut e, "clear_board");
+    play_all(&mut e, "b E5");
+    assert_eq!(ok(&mut e, "final_score"), "B+73.5");
+}
+
 #[test]
 fn final_status_list_gives_one_chain_per_line() {
     let mut e = engine("chinese", 9);
