@@ -30,7 +30,8 @@ pub struct GtpArgs {
 
     /// Dead stones for final_score and final_status_list when `gorules-dead` names none:
     /// `none` counts the board as it stands; `auto` asks the control solver (Pauli's rules
-    /// 14–17, pauli-control), which may leave points undecided.
+    /// 14–17, pauli-control), which may leave points undecided: `final_score` then fails
+    /// when they could move the count, and `final_status_list` lists their chains nowhere.
     #[arg(long, value_enum, default_value_t = DeadArg::None)]
     pub dead: DeadArg,
 }

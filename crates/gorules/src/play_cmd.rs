@@ -72,7 +72,8 @@ pub struct PlayArgs {
 
     /// Dead stones for the referee's count: `none` (the board as it stands), `black` or
     /// `white` (the `final_status_list dead` of the engine given with --black or --white,
-    /// whatever colour it played), `auto` (the control solver).
+    /// whatever colour it played), `auto` (the control solver; a count that rests on points
+    /// it leaves undecided is no result: `RE[?]`, with the range deciding them could give).
     #[arg(long, value_enum, default_value_t = DeadFrom::None)]
     pub dead: DeadFrom,
 
