@@ -531,9 +531,15 @@ fn engine_margin(text: &str) -> Option<f64> {
 
 /// Whether an engine's `final_score` says what the referee counted: by winner and margin
 /// when the referee's count is settled. When it rests on undecided points, an engine's count
-/// outside what deciding them could give differs for certain; one inside it (or no count at
-/// all) is not compared (`None`), as `check` calls such a record `undecided`.
+/// outside what deciding them could give differs for certain; one inside it is not compared
+/// (`None`), as `check` calls such a record `undecided`. An engine whose `final_score` failed
+/// is never compared.
 fn compare_score(text: &str, referee: &ScoreBreakdown) -> Option<bool> {
+    // An engine that could not count (its `final_score` failed: `? …`) has no count to
+    // compare; an answer that is no count differs.
+    if text.starts_with('?') {
+        return None;
+    }
     let margin = engine_margin(text);
     if referee.is_settled() {
         return Some(margin.is_some_and(|m| (m - referee.margin).abs() < 1e-9));
@@ -793,6 +799,7 @@ mod tests {
         assert_eq!(same("B+4", &s), Some(false));
         assert_eq!(same("nonsense", &s), Some(false));
         assert_eq!(same("0", &s), Some(false));
+        assert_eq!(same("? cannot score: 3 point(s) left undecided", &s), None);
 
         // Resting on undecided points: only a count outside what deciding them could give
         // differs; the rest is not compared, the count as it stands included.
