@@ -439,15 +439,9 @@ fn play_game(
     }
     // A count that rests on undecided points is no result: what deciding them could give.
     let undecided = score.as_ref().ok().filter(|s| !s.is_settled()).map(|s| {
-        let range = s.undecided_range.map_or_else(
-            || "unknown".to_owned(),
-            |r| match r.sure_winner() {
-                Some(w @ (rules_core::Winner::Black | rules_core::Winner::White)) => {
-                    format!("{}, {w:?} wins either way", r.describe())
-                }
-                _ => r.describe(),
-            },
-        );
+        let range = s
+            .undecided_range
+            .map_or_else(|| "unknown".to_owned(), |r| r.describe_with_winner());
         (s.undecided, range)
     });
     let result = match &end {

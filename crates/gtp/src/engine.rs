@@ -1275,7 +1275,7 @@ fn unsettled_words(s: &ScoreBreakdown) -> String {
         gtp_result(s)
     );
     if let Some(r) = &s.undecided_range {
-        let _ = write!(w, "; deciding them gives {}", r.describe());
+        let _ = write!(w, "; deciding them gives {}", r.describe_with_winner());
     }
     w
 }

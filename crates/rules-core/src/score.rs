@@ -615,12 +615,10 @@ impl ScoreBreakdown {
             self.undecided
         );
         if let Some(range) = &self.undecided_range {
-            note.push_str(&format!("; deciding them gives {}", range.describe()));
-            match range.sure_winner() {
-                Some(Winner::Black) => note.push_str(", Black wins either way"),
-                Some(Winner::White) => note.push_str(", White wins either way"),
-                Some(Winner::Draw) | None => {}
-            }
+            note.push_str(&format!(
+                "; deciding them gives {}",
+                range.describe_with_winner()
+            ));
         }
         Some(note)
     }
@@ -667,6 +665,18 @@ impl MarginRange {
             result_of(self.white_best),
             result_of(self.black_best)
         )
+    }
+
+    /// [`MarginRange::describe`], with `, White wins either way` (or Black) when every way of
+    /// deciding the points gives the same winner: the words every report of a count resting
+    /// on undecided points uses (the result check, GTP's `final_score`, `gorules play`).
+    #[must_use]
+    pub fn describe_with_winner(&self) -> String {
+        match self.sure_winner() {
+            Some(Winner::Black) => format!("{}, Black wins either way", self.describe()),
+            Some(Winner::White) => format!("{}, White wins either way", self.describe()),
+            Some(Winner::Draw) | None => self.describe(),
+        }
     }
 }
 
@@ -893,6 +903,11 @@ mod tests {
             black_best: 9.5,
         };
         assert_eq!(sure.sure_winner(), Some(Winner::Black));
+        assert_eq!(
+            sure.describe_with_winner(),
+            "B+0.5 to B+9.5, Black wins either way"
+        );
+        assert_eq!(r.describe_with_winner(), "W+4.5 to B+2");
         assert_eq!(result_of(0.0), "Draw");
 
         // The words for them: none without undecided points; the range, and the winner when
