@@ -700,7 +700,7 @@ fn summary(reports: &[GameReport], first: &str, second: &str) -> String {
             }
         } else if r.result == "Void" {
             void += 1;
-        } else if r.undecided.is_some() && r.result == "?" {
+        } else if r.result == "?" {
             open += 1;
         }
         if matches!(r.end, End::Illegal { .. }) {

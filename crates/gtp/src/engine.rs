@@ -506,10 +506,7 @@ impl Engine {
         })?;
         let board = self.board();
         // A chain the assessment left undecided is neither alive nor dead: it is in no list.
-        let mut undecided = vec![false; board.len()];
-        for p in &assessment.undecided {
-            undecided[p.index()] = true;
-        }
+        let undecided = rules_core::score::point_mask(&assessment.undecided, board.len());
         let mut seen = vec![false; board.len()];
         let mut out = Vec::new();
         for p in self.topo.points() {
