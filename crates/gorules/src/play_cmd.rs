@@ -196,8 +196,8 @@ struct GameReport {
     end: End,
     result: String,
     referee: Option<String>,
-    /// When the referee's count rests on undecided points: how many, and the range of
-    /// results deciding them could give.
+    /// When the game ended by passes and the referee's count rests on undecided points: how
+    /// many, and the range of results deciding them could give.
     undecided: Option<(u32, String)>,
     referee_notes: Vec<String>,
     engine_scores: PerColor<Option<String>>,
@@ -438,12 +438,18 @@ fn play_game(
         referee_notes.push(format!("the referee cannot count: {e}"));
     }
     // A count that rests on undecided points is no result: what deciding them could give.
-    let undecided = score.as_ref().ok().filter(|s| !s.is_settled()).map(|s| {
-        let range = s
-            .undecided_range
-            .map_or_else(|| "unknown".to_owned(), |r| r.describe_with_winner());
-        (s.undecided, range)
-    });
+    // Only said where the count is the result (a game ended by passes).
+    let counted = matches!(end, End::Passes);
+    let undecided = score
+        .as_ref()
+        .ok()
+        .filter(|s| counted && !s.is_settled())
+        .map(|s| {
+            let range = s
+                .undecided_range
+                .map_or_else(|| "unknown".to_owned(), |r| r.describe_with_winner());
+            (s.undecided, range)
+        });
     let result = match &end {
         End::Passes => match &score {
             Ok(s) if s.is_settled() => s.result(),
