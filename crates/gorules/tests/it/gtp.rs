@@ -247,6 +247,10 @@ fn an_illegal_move_loses_the_game_and_is_recorded() {
         quoted(Path::new(BIN), "gtp"),
         "--size".into(),
         "9".into(),
+        // The open board's count rests on undecided points, but it is not the result here:
+        // nothing is said of them.
+        "--dead".into(),
+        "auto".into(),
         "--sgf-dir".into(),
         dir.display().to_string(),
     ]);
@@ -254,6 +258,7 @@ fn an_illegal_move_loses_the_game_and_is_recorded() {
     let g = &games[0];
     assert_eq!(g["end"], "illegal-move", "{g}");
     assert_eq!(g["result"], "W+F");
+    assert!(g["undecided"].is_null(), "{g}");
     assert_eq!(g["illegal"]["color"], "black");
     assert_eq!(g["illegal"]["move"], "A1");
     assert_eq!(g["illegal"]["reason"], "occupied");
