@@ -224,7 +224,7 @@ impl Picture {
                             method: score.method,
                             values,
                             totals: Some(PerColor::new(score.black.total, score.white.total)),
-                            result: Some(score.result()),
+                            result: Some(score.result_or_range()),
                             // The count's own list: an area count names only the
                             // undecided points it depends on.
                             undecided: score
@@ -384,7 +384,12 @@ impl Picture {
                     points(t.black),
                     points(t.white)
                 ));
+                if !o.undecided.is_empty() {
+                    s.push_str(" as they stand");
+                }
             }
+            // A count resting on undecided points carries the range deciding them could
+            // give, not a result (`ScoreBreakdown::result_or_range`).
             if let Some(r) = &o.result {
                 s.push_str(&format!(", {r}"));
             }

@@ -109,6 +109,46 @@ pub struct DiffRuleset {
     /// Black's margin (Black's total minus White's).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin: Option<f64>,
+    /// Points the dead-stone assessment left undecided; `result` and `margin` count them as
+    /// they stand (absent when none).
+    #[serde(skip_serializing_if = "is_zero", default)]
+    pub undecided: u32,
+    /// What deciding the undecided points could give (absent when none is undecided).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided_range: Option<rules_core::MarginRange>,
+    /// Whether `result` is settled: nothing undecided, or deciding it cannot move the margin
+    /// (absent without a count).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settled: Option<bool>,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl DiffRuleset {
+    /// The count in words: the result when settled, else the range deciding the undecided
+    /// points could give, with the count as it stands.
+    fn count_words(&self) -> String {
+        let Some(result) = &self.result else {
+            return "no count".to_owned();
+        };
+        if self.settled != Some(false) {
+            return result.clone();
+        }
+        match &self.undecided_range {
+            Some(r) => format!(
+                "{} ({} point(s) undecided; as they stand {result})",
+                r.describe(),
+                self.undecided
+            ),
+            None => format!(
+                "{result} as it stands ({} point(s) undecided)",
+                self.undecided
+            ),
+        }
+    }
 }
 
 /// Runs the command.
@@ -257,7 +297,10 @@ pub fn diff_game(
             let mut picture = board_render::Picture::from_replay(&record, r);
             picture.title = Some(format!(
                 "{file} game {index}: {id} {}",
-                r.verdict.result.as_deref().unwrap_or("(no count)")
+                r.verdict.score.as_ref().map_or_else(
+                    || "(no count)".to_owned(),
+                    rules_core::ScoreBreakdown::result_or_range
+                )
             ));
             show_cmd::write_svg(dir, &show_cmd::picture_file_name(file, index, id), &picture)?;
         }
@@ -275,6 +318,13 @@ pub fn diff_game(
                 first_forbidden: r.verdict.first_forbidden.clone(),
                 result: r.verdict.result.clone(),
                 margin: r.verdict.score.as_ref().map(|s| s.margin),
+                undecided: r.verdict.score.as_ref().map_or(0, |s| s.undecided),
+                undecided_range: r.verdict.score.as_ref().and_then(|s| s.undecided_range),
+                settled: r
+                    .verdict
+                    .score
+                    .as_ref()
+                    .map(rules_core::ScoreBreakdown::is_settled),
             })
             .collect(),
         agree,
@@ -336,7 +386,7 @@ fn write_table(out: &mut dyn Write, files: &[DiffFile]) -> io::Result<()> {
                     "  {:width$}  {:<38}  {}",
                     r.ruleset,
                     legal,
-                    r.result.as_deref().unwrap_or("no count")
+                    sanitize(&r.count_words())
                 )?;
             }
             if g.agree {
@@ -344,14 +394,14 @@ fn write_table(out: &mut dyn Write, files: &[DiffFile]) -> io::Result<()> {
                 continue;
             }
             for c in &g.comparisons {
-                write_pair(out, c)?;
+                write_pair(out, c, &g.rulesets)?;
             }
         }
     }
     Ok(())
 }
 
-fn write_pair(out: &mut dyn Write, c: &PairDiff) -> io::Result<()> {
+fn write_pair(out: &mut dyn Write, c: &PairDiff, rulesets: &[DiffRuleset]) -> io::Result<()> {
     let no_causes = c.count.as_ref().is_none_or(|d| d.causes.is_empty());
     if c.agree && no_causes {
         writeln!(out, "{} vs {}: agree", c.a, c.b)?;
@@ -391,6 +441,22 @@ fn write_pair(out: &mut dyn Write, c: &PairDiff) -> io::Result<()> {
             points(d.margin_b),
             signed(d.difference)
         )?;
+        // Counts resting on undecided points are compared as they stand: say so, since
+        // deciding the points could change what the line above says.
+        let unsettled: Vec<String> = [&c.a, &c.b]
+            .into_iter()
+            .filter_map(|id| rulesets.iter().find(|r| &r.ruleset == id))
+            .filter(|r| r.settled == Some(false))
+            .map(|r| format!("{} ({} point(s))", r.ruleset, r.undecided))
+            .collect();
+        if !unsettled.is_empty() {
+            writeln!(
+                out,
+                "  (compared as they stand: undecided points under {}; deciding them could \
+                 change the margins and the winner)",
+                unsettled.join(" and ")
+            )?;
+        }
         if !d.same_position {
             writeln!(
                 out,

@@ -601,6 +601,22 @@ impl ScoreBreakdown {
                 .is_some_and(|r| (r.black_best - r.white_best).abs() < 1e-9)
     }
 
+    /// The count in a word for a table: the result (`B+3.5`) when it is settled
+    /// ([`ScoreBreakdown::is_settled`]), otherwise what deciding the undecided points could
+    /// give (`W+2.5 to B+40`), or, when that range could not be computed, the count as it
+    /// stands marked so (`B+3.5 as it stands`). A count resting on undecided points is never
+    /// shown as a plain result.
+    #[must_use]
+    pub fn result_or_range(&self) -> String {
+        if self.is_settled() {
+            return self.result();
+        }
+        match &self.undecided_range {
+            Some(range) => range.describe(),
+            None => format!("{} as it stands", self.result()),
+        }
+    }
+
     /// When the assessment left points undecided, the words for them: how many, that they
     /// were counted as they stand, and what deciding them could give ([`MarginRange`]),
     /// with the winner when every way of deciding them gives the same one. `None` when
@@ -956,5 +972,32 @@ mod tests {
             black_best: 0.5,
         });
         assert!(s.is_settled());
+    }
+
+    #[test]
+    fn a_count_resting_on_undecided_points_is_shown_as_its_range_never_as_a_result() {
+        let side = SideScore {
+            territory: 4,
+            ..SideScore::default()
+        };
+        let white = SideScore {
+            komi: 0.5,
+            ..SideScore::default()
+        };
+        let mut s = ScoreBreakdown::new(ScoringMethod::Territory, side, white, 0.5);
+        assert_eq!(s.result_or_range(), "B+3.5");
+        s.undecided = 6;
+        assert_eq!(s.result_or_range(), "B+3.5 as it stands");
+        s.undecided_range = Some(MarginRange {
+            white_best: -2.5,
+            black_best: 9.5,
+        });
+        assert_eq!(s.result_or_range(), "W+2.5 to B+9.5");
+        // Undecided points that cannot move the margin leave a result.
+        s.undecided_range = Some(MarginRange {
+            white_best: 3.5,
+            black_best: 3.5,
+        });
+        assert_eq!(s.result_or_range(), "B+3.5");
     }
 }

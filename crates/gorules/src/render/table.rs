@@ -132,7 +132,10 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
             v.check.status,
             CheckStatus::Differs | CheckStatus::Undecided
         ) {
+            // The check's detail says what the undecided points could make of the count.
             writeln!(out, "  {}: {}", v.ruleset, sanitize(&v.check.detail))?;
+        } else if let Some(note) = v.score.as_ref().and_then(|s| s.undecided_note()) {
+            writeln!(out, "  {}: {}", v.ruleset, sanitize(&note))?;
         }
     }
     Ok(())
@@ -171,7 +174,11 @@ fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
         format!("{} / {}", v.captures.black, v.captures.white),
         black,
         white,
-        v.result.clone().unwrap_or_else(|| "—".to_owned()),
+        // A count resting on undecided points is shown as the range deciding them could give.
+        v.score.as_ref().map_or_else(
+            || v.result.clone().unwrap_or_else(|| "—".to_owned()),
+            rules_core::ScoreBreakdown::result_or_range,
+        ),
         g.recorded_result
             .as_ref()
             .map_or_else(|| "—".to_owned(), |r| sanitize(&r.raw)),

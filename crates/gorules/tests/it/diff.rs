@@ -279,3 +279,60 @@ fn pictures_of_the_disagreeing_games() {
     );
     assert!(svg.contains("B+6.5"));
 }
+
+/// With the solver's dead stones, Pauli's count of this 7×7 position rests on 14 locations
+/// the control test leaves undecided (its two territories), while the Chinese count needs only
+/// the stones and is settled. Neither `replay` nor `diff` may show the Pauli count as a
+/// result: the table shows the range deciding the points could give, and the comparison says
+/// it is of the counts as they stand. With `--dead none` nothing is undecided and nothing of
+/// this is said.
+#[test]
+fn a_count_resting_on_undecided_points_is_shown_as_its_range_and_compared_as_it_stands() {
+    let sgf = "fixtures/diff/shared_dame_chinese_vs_pauli.sgf";
+    let args = |dead: &str, cmd: &str| {
+        let out = run(&[cmd, sgf, "--rules", "chinese,pauli", "--dead", dead]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let row = |table: &str, ruleset: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(&format!("│ {ruleset} ")))
+            .unwrap_or_else(|| panic!("no {ruleset} row in:\n{table}"))
+            .to_owned()
+    };
+
+    let table = args("auto", "replay");
+    assert!(
+        row(&table, "pauli").contains("┆ W+1.5 to B+12.5 ┆"),
+        "{table}"
+    );
+    assert!(row(&table, "chinese").contains("┆ W+0.5 "), "{table}");
+    let text = args("auto", "diff");
+    assert!(
+        text.contains("pauli    all moves legal                         W+1.5 to B+12.5 (14 point(s) undecided; as they stand W+1.5)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("(compared as they stand: undecided points under pauli (14 point(s));"),
+        "{text}"
+    );
+    let (doc, _) = diff_json(&[sgf, "--rules", "chinese,pauli", "--dead", "auto"]);
+    let rulesets = &doc["files"][0]["games"][0]["rulesets"];
+    assert_eq!(rulesets[0]["settled"], true, "{rulesets}");
+    assert_eq!(rulesets[1]["settled"], false, "{rulesets}");
+    assert_eq!(rulesets[1]["undecided"], 14, "{rulesets}");
+    assert_eq!(
+        rulesets[1]["undecided_range"]["white_best"], -1.5,
+        "{rulesets}"
+    );
+    assert_eq!(
+        rulesets[1]["undecided_range"]["black_best"], 12.5,
+        "{rulesets}"
+    );
+
+    let table = args("none", "replay");
+    assert!(row(&table, "pauli").contains("┆ W+1.5 "), "{table}");
+    assert!(!table.contains(" to "), "{table}");
+    let text = args("none", "diff");
+    assert!(!text.contains("as they stand"), "{text}");
+}
