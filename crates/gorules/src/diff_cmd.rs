@@ -120,6 +120,11 @@ pub struct DiffRuleset {
     /// (absent without a count).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settled: Option<bool>,
+    /// The count in words for the text output: the result when settled, else what deciding
+    /// the undecided points could give (`ScoreBreakdown::result_or_range`) with the count as
+    /// it stands. Made from the score itself, once, in `diff_game`.
+    #[serde(skip)]
+    count_words: String,
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
@@ -127,27 +132,17 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-impl DiffRuleset {
-    /// The count in words: the result when settled, else the range deciding the undecided
-    /// points could give, with the count as it stands.
-    fn count_words(&self) -> String {
-        let Some(result) = &self.result else {
-            return "no count".to_owned();
-        };
-        if self.settled != Some(false) {
-            return result.clone();
-        }
-        match &self.undecided_range {
-            Some(r) => format!(
-                "{} ({} point(s) undecided; as they stand {result})",
-                r.describe(),
-                self.undecided
-            ),
-            None => format!(
-                "{result} as it stands ({} point(s) undecided)",
-                self.undecided
-            ),
-        }
+/// [`DiffRuleset::count_words`] of a score.
+fn count_words(score: Option<&rules_core::ScoreBreakdown>) -> String {
+    match score {
+        None => "no count".to_owned(),
+        Some(s) if s.is_settled() => s.result(),
+        Some(s) => format!(
+            "{} ({} point(s) undecided; as they stand {})",
+            s.result_or_range(),
+            s.undecided,
+            s.result()
+        ),
     }
 }
 
@@ -325,6 +320,7 @@ pub fn diff_game(
                     .score
                     .as_ref()
                     .map(rules_core::ScoreBreakdown::is_settled),
+                count_words: count_words(r.verdict.score.as_ref()),
             })
             .collect(),
         agree,
@@ -386,7 +382,7 @@ fn write_table(out: &mut dyn Write, files: &[DiffFile]) -> io::Result<()> {
                     "  {:width$}  {:<38}  {}",
                     r.ruleset,
                     legal,
-                    sanitize(&r.count_words())
+                    sanitize(&r.count_words)
                 )?;
             }
             if g.agree {
