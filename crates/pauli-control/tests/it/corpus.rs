@@ -651,3 +651,76 @@ fn against_gnugo_statuses() {
     let _ = ask("quit");
     let _ = child.wait();
 }
+
+/// What the area count needs: per stone, the opponent's verdict on its location (a stone is
+/// dead exactly when the opponent controls it), against the KGS 2017 markup as outside truth
+/// (dead = on the opponent's marked territory or marked dead), on the first `CORPUS_LIMIT`
+/// counted games with markup (default 60).
+#[test]
+#[ignore = "corpus; run with --release --ignored --nocapture"]
+fn stone_verdicts_against_markup() {
+    use pauli_control::Verdict;
+    let limit = corpus_limit(60);
+    let o = options_from_env();
+    let mut table: std::collections::BTreeMap<(bool, String), usize> = Default::default();
+    let mut games = 0;
+    for dir in ["kgs/2017-01", "kgs/2017-02", "kgs/2017-03"] {
+        for (_, rec) in counted(dir) {
+            if rec.markup.is_empty() || games >= limit {
+                continue;
+            }
+            games += 1;
+            let b = rec.main_line_board();
+            let dead = markup_dead(&b, &rec);
+            let m = analyze(&b, &[], &o).unwrap();
+            for p in b.topology().points() {
+                let Some(c) = b.get(p) else { continue };
+                let v = match m.get(p).of(c.opp()) {
+                    Verdict::Controls => "opponent controls",
+                    Verdict::DoesNotControl => "opponent does not control",
+                    _ => "opponent open",
+                };
+                *table.entry((dead.contains(&p), v.to_string())).or_default() += 1;
+            }
+        }
+    }
+    println!("{games} games");
+    for ((d, v), n) in &table {
+        println!("{:5} {v:26} {n}", if *d { "dead" } else { "alive" });
+    }
+}
+
+/// One record's end position (`FILE`), each stone marked by the opponent's verdict on its
+/// location, which is all the area count needs: `X`/`O` the opponent is proved not to control
+/// it (alive), `x`/`o` he is proved to (dead), `B`/`W` open.
+#[test]
+#[ignore = "exploration"]
+fn show_open_stones() {
+    use pauli_control::Verdict;
+    let path = std::env::var("FILE").unwrap();
+    let b = crate::common::final_position(&path);
+    let m = analyze(&b, &[], &options_from_env()).unwrap();
+    let (w, h) = b.topology().grid_size().unwrap();
+    for y in 0..h {
+        let mut s = String::new();
+        for x in 0..w {
+            let p = b.topology().at(x, y).unwrap();
+            s.push(match b.get(p) {
+                Some(c) => {
+                    let v = m.get(p).of(c.opp());
+                    match (c, v) {
+                        (Color::Black, Verdict::DoesNotControl) => 'X',
+                        (Color::White, Verdict::DoesNotControl) => 'O',
+                        (Color::Black, Verdict::Controls) => 'x',
+                        (Color::White, Verdict::Controls) => 'o',
+                        (Color::Black, _) => 'B',
+                        (Color::White, _) => 'W',
+                    }
+                }
+                None => '.',
+            });
+            s.push(' ');
+        }
+        println!("{s}");
+    }
+}
