@@ -84,14 +84,30 @@ fn check_point_values(files: &[PathBuf], errors: &mut Vec<String>) -> usize {
     checked
 }
 
+/// The fixtures, and the reference games when `../shared/reference-games` is here (a fresh
+/// clone elsewhere has only the fixtures; the tests must pass there too); whether they were.
+fn fixtures_and_reference_games(files: &mut Vec<std::path::PathBuf>) -> bool {
+    sgf_files(&root().join("fixtures"), files);
+    let reference = root().join("../shared/reference-games");
+    if reference.is_dir() {
+        sgf_files(&reference, files);
+        true
+    } else {
+        eprintln!("../shared/reference-games is not here: the fixtures alone are checked");
+        false
+    }
+}
+
 #[test]
 fn point_values_add_up_to_the_score() {
     let mut files = Vec::new();
-    sgf_files(&root().join("fixtures"), &mut files);
-    sgf_files(&root().join("../shared/reference-games"), &mut files);
+    let with_reference = fixtures_and_reference_games(&mut files);
     let mut errors = Vec::new();
     let n = check_point_values(&files, &mut errors);
-    assert!(n > 2000, "only {n} verdicts checked");
+    assert!(
+        n > if with_reference { 2000 } else { 400 },
+        "only {n} verdicts checked"
+    );
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
@@ -158,10 +174,12 @@ fn chinese_agrees_with_tromp_taylor(files: &[PathBuf]) -> (usize, Vec<String>) {
 #[test]
 fn chinese_and_tromp_taylor_agree_where_nothing_separates_them() {
     let mut files = Vec::new();
-    sgf_files(&root().join("fixtures"), &mut files);
-    sgf_files(&root().join("../shared/reference-games"), &mut files);
+    let with_reference = fixtures_and_reference_games(&mut files);
     let (n, errors) = chinese_agrees_with_tromp_taylor(&files);
-    assert!(n > 100, "only {n} records compared");
+    assert!(
+        n > if with_reference { 100 } else { 40 },
+        "only {n} records compared"
+    );
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
@@ -185,8 +203,7 @@ fn the_undecided_range_bounds_every_way_of_deciding_the_points() {
     use pauli_control::{Budgets, ControlAssessor, Options};
     use rules_core::Color;
     let mut files = Vec::new();
-    sgf_files(&root().join("fixtures"), &mut files);
-    sgf_files(&root().join("../shared/reference-games"), &mut files);
+    fixtures_and_reference_games(&mut files);
     let small = ControlAssessor::new(Options {
         budgets: Budgets::quick(),
         thorough_up_to: 0,
