@@ -86,7 +86,7 @@ fn check_point_values(files: &[PathBuf], errors: &mut Vec<String>) -> usize {
 
 /// The fixtures, and the reference games when `../shared/reference-games` is here (a fresh
 /// clone elsewhere has only the fixtures; the tests must pass there too); whether they were.
-fn fixtures_and_reference_games(files: &mut Vec<std::path::PathBuf>) -> bool {
+fn fixtures_and_reference_games(files: &mut Vec<PathBuf>) -> bool {
     sgf_files(&root().join("fixtures"), files);
     let reference = root().join("../shared/reference-games");
     if reference.is_dir() {
