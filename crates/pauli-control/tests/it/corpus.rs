@@ -755,3 +755,153 @@ fn show_open_stones() {
         println!("{s}");
     }
 }
+
+/// The differential of `props::assert_agree_where_both_decide` on real final positions:
+/// options that change only speed or budgets decide more or fewer verdicts, never other ones,
+/// so any location where two runs both decide a player's verdict and differ means one of them
+/// proved something false. The retrograde comparison (`retro.rs`) checks the solver against
+/// exhaustive search, but only on boards small enough to enumerate; this checks it where the
+/// large areas, the survival games and the position budget come into play. `CORPUS_LIMIT`
+/// games per source (default 30), `SOURCE` as in [`corpus_quality`]. Also checks that no
+/// location is controlled by both players (reading A21: never seen).
+#[test]
+#[ignore = "corpus; run with --release --ignored --nocapture"]
+fn options_never_contradict_on_the_corpus() {
+    use pauli_control::{Budgets, MoveOrder};
+    let limit = corpus_limit(30);
+    let base = Options::with_budgets(Budgets::default());
+    let scaled = |k: u64| {
+        let d = Budgets::default();
+        Options::with_budgets(Budgets {
+            position_nodes: d.position_nodes * k,
+            local_nodes: d.local_nodes * k,
+            search_nodes: d.search_nodes * k,
+            survival_nodes: d.survival_nodes * k,
+            ..d
+        })
+    };
+    let variants: Vec<(&str, Options)> = vec![
+        ("quick", Options::with_budgets(Budgets::quick())),
+        ("ten times the nodes", scaled(10)),
+        (
+            "natural move order",
+            Options {
+                order: MoveOrder::Natural,
+                ..base
+            },
+        ),
+        (
+            "no decomposition leaf",
+            Options {
+                decomposition_leaf: false,
+                ..base
+            },
+        ),
+        (
+            "relevance zones",
+            Options {
+                relevance_zones: true,
+                ..base
+            },
+        ),
+        (
+            "no levelled pairs",
+            Options {
+                levelled_pairs: false,
+                ..base
+            },
+        ),
+        (
+            "small-board and thorough tiers",
+            Options {
+                budgets: Budgets::default(),
+                ..Options::default()
+            },
+        ),
+    ];
+    let mut failures = Vec::new();
+    let mut decided = vec![(0usize, 0usize); variants.len()];
+    let mut positions = 0;
+    for (name, dirs) in [
+        ("kgs", &["kgs/2017-01", "kgs/2017-02", "kgs/2017-03"][..]),
+        ("ogs 9x9", &["ogs/9x9"][..]),
+        ("ogs 19x19", &["ogs/19x19"][..]),
+        ("fox", &["fox"][..]),
+    ] {
+        if std::env::var("SOURCE").is_ok_and(|s| !name.starts_with(s.as_str())) {
+            continue;
+        }
+        let games = dirs.iter().flat_map(|d| counted(d)).take(limit);
+        for (path, rec) in games {
+            positions += 1;
+            let b = rec.main_line_board();
+            let m0 = analyze(&b, &[], &base).unwrap();
+            let count = |m: &pauli_control::ControlMap| {
+                b.topology()
+                    .points()
+                    .flat_map(|p| Color::BOTH.map(|c| m.get(p).of(c)))
+                    .filter(|v| *v != pauli_control::Verdict::Undecided)
+                    .count()
+            };
+            let d0 = count(&m0);
+            if !m0.both().is_empty() {
+                failures.push(format!("{}: both control {:?}", path.display(), m0.both()));
+            }
+            for (i, (what, o)) in variants.iter().enumerate() {
+                let m = analyze(&b, &[], o).unwrap();
+                let bad = m0.contradictions(&m);
+                if !bad.is_empty() {
+                    failures.push(format!("{} ({what}): {bad:?}", path.display()));
+                }
+                if !m.both().is_empty() {
+                    failures.push(format!("{} ({what}): both {:?}", path.display(), m.both()));
+                }
+                decided[i].0 += d0;
+                decided[i].1 += count(&m);
+            }
+        }
+    }
+    println!("{positions} positions");
+    for ((what, _), (d0, d)) in variants.iter().zip(&decided) {
+        println!("  {what}: {d} verdicts decided against {d0} with the defaults");
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every set the default analysis proves a player controls (by decomposition, survival games
+/// or search), with at most `MS` points (default 30), searched again as a whole game `H(p, S)`
+/// without decomposition leaves, at the whole-game budget `SN` (default 3,000 nodes), is never
+/// refuted: the independent check of `props::check_invariants`, on the final positions of the
+/// first `CORPUS_LIMIT` counted games per source (default 30).
+#[test]
+#[ignore = "corpus; run with --release --ignored --nocapture"]
+fn winning_sets_stand_on_the_corpus() {
+    use pauli_control::Budgets;
+    let limit = corpus_limit(30);
+    let max_set = env_count("MS", 30);
+    let check = Options::with_budgets(Budgets {
+        search_nodes: env_count("SN", 3_000) as u64,
+        ..Budgets::default()
+    });
+    let base = Options::with_budgets(Budgets::default());
+    let (mut positions, mut searched, mut proved) = (0, 0, 0);
+    for dirs in [
+        &["kgs/2017-01", "kgs/2017-02", "kgs/2017-03"][..],
+        &["ogs/9x9"][..],
+        &["ogs/19x19"][..],
+        &["fox"][..],
+    ] {
+        for (_, rec) in dirs.iter().flat_map(|d| counted(d)).take(limit) {
+            positions += 1;
+            let b = rec.main_line_board();
+            let m = analyze(&b, &[], &base).unwrap();
+            let (s, p) = crate::props::assert_winning_sets_stand(&b, &m, &check, max_set);
+            searched += s;
+            proved += p;
+        }
+    }
+    println!(
+        "{positions} positions: {searched} winning sets of at most {max_set} points searched \
+         again, {proved} of them proved by that search, none refuted"
+    );
+}

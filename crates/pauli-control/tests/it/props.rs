@@ -49,17 +49,19 @@ fn check_invariants(b: &Board, order: MoveOrder) -> pauli_control::ControlMap {
 }
 
 /// Every winning set of `m` with at most `max_set` points is bordered and, searched as a
-/// whole game with `options` but without decomposition leaves, not refuted.
-fn assert_winning_sets_stand(
+/// whole game with `options` but without decomposition leaves, not refuted. Returns how many
+/// sets were searched and how many of them the search itself proved.
+pub(crate) fn assert_winning_sets_stand(
     b: &Board,
     m: &pauli_control::ControlMap,
     options: &Options,
     max_set: usize,
-) {
+) -> (usize, usize) {
     let direct = Options {
         decomposition_leaf: false,
         ..*options
     };
+    let (mut searched, mut proved) = (0, 0);
     for f in &m.findings {
         if f.verdict == Verdict::Controls && f.set.len() <= max_set {
             let set = PointSet::from_points(b.len(), f.set.iter().copied());
@@ -71,8 +73,11 @@ fn assert_winning_sets_stand(
                 f.reason,
                 f.player
             );
+            searched += 1;
+            proved += usize::from(matches!(r, GameOutcome::ProverWins));
         }
     }
+    (searched, proved)
 }
 
 /// Where both maps decide a player's verdict on a location, they give the same one: options
