@@ -77,7 +77,7 @@ pub struct RuleArgs {
     pub dead: Option<String>,
 
     /// How much searching the control test (`--dead auto`, `--check-claims`) may do per
-    /// position: `quick`, `default` (about 5 ms per 19×19 position), `thorough` (seconds).
+    /// position: `quick`, `default` (a few milliseconds per 19×19 position), `thorough` (seconds).
     /// Boards of up to 49 points always get `thorough`; boards of up to 100 points (9×9)
     /// get ten times the position and local nodes of the budget chosen.
     #[arg(long, value_enum, default_value_t = crate::control::BudgetArg::Default)]

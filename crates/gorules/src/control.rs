@@ -13,7 +13,7 @@ use std::sync::Mutex;
 pub enum BudgetArg {
     /// A tenth of the default: fast, leaves more points undecided.
     Quick,
-    /// About 5 ms per 19×19 final position.
+    /// A few milliseconds per 19×19 final position.
     #[default]
     Default,
     /// Seconds per position; decides more.

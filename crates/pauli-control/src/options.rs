@@ -57,7 +57,8 @@ pub(crate) fn scale_nodes(asked: u64, factor: u64, cap: u64) -> u64 {
 }
 
 impl Default for Budgets {
-    /// Budgets for about 5 ms per 19×19 final position on a small machine: see
+    /// Budgets for a few milliseconds per 19×19 final position on a small machine (a median
+    /// of 3.6 to 9.5 ms on the two-core machines measured, which differ that much): see
     /// `docs/control.md` for what they decide and [`Budgets::thorough`] for more.
     fn default() -> Self {
         Budgets {
