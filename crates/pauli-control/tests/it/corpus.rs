@@ -879,8 +879,14 @@ fn winning_sets_stand_on_the_corpus() {
     use pauli_control::Budgets;
     let limit = corpus_limit(30);
     let max_set = env_count("MS", 30);
+    // One whole-game search may take a quarter of what the position has left
+    // (`WHOLE_GAME_SHARE`), and sets past `max_set` are not searched: both are raised so that
+    // `SN` and `MS` are what bound the check.
+    let search_nodes = env_count("SN", 3_000) as u64;
     let check = Options::with_budgets(Budgets {
-        search_nodes: env_count("SN", 3_000) as u64,
+        search_nodes,
+        position_nodes: 4 * search_nodes,
+        max_set,
         ..Budgets::default()
     });
     let base = Options::with_budgets(Budgets::default());
