@@ -393,7 +393,7 @@ impl GameState for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules_core::Assessment;
+    use rules_core::{Assessment, AssessmentSource, PointKind};
 
     fn start(rows: &[&str], to_move: Color) -> StartPosition {
         StartPosition::new(Board::from_diagram(rows).unwrap(), to_move)
@@ -514,6 +514,128 @@ mod tests {
         let e = g.play(&Turn::new(Color::Black, mv)).unwrap();
         assert_eq!((e.captured, e.suicided), (1, 0));
         assert_eq!(g.tally().captures.black, 1);
+    }
+
+    #[test]
+    fn the_rulesets_name_themselves_and_their_komi() {
+        assert_eq!(TrompTaylor.id(), "tromp-taylor");
+        assert_eq!(Logical.id(), "logical");
+        assert_eq!(TrompTaylor.default_komi(), 7.5);
+        assert_eq!(Logical.default_komi(), 7.5);
+        assert!(TrompTaylor.describe().starts_with("Tromp–Taylor"));
+        assert!(Logical.describe().contains("text 000"));
+        for logical in [false, true] {
+            let plain: &dyn Ruleset = if logical { &Logical } else { &TrompTaylor };
+            let colliding = CollidingKeys { logical };
+            assert_eq!(colliding.id(), plain.id());
+            assert_eq!(colliding.default_komi(), plain.default_komi());
+            assert_eq!(colliding.counting(), plain.counting());
+            let d = colliding.describe();
+            assert!(d.starts_with(plain.id()) && d.contains("colliding"), "{d}");
+        }
+    }
+
+    #[test]
+    fn the_tally_counts_turns_and_passes() {
+        let s = start(&["...", "...", "..."], Color::Black);
+        let mut g = TrompTaylor.start(&s);
+        let bb = place(&*g, "bb");
+        g.play(&Turn::new(Color::Black, bb)).unwrap();
+        g.play(&Turn::new(Color::White, Move::Pass)).unwrap();
+        let aa = place(&*g, "aa");
+        g.play(&Turn::new(Color::Black, aa)).unwrap();
+        assert_eq!((g.tally().turns, g.tally().passes), (3, 1));
+    }
+
+    #[test]
+    fn a_move_recreating_the_position_after_a_move_is_forbidden() {
+        // Two moves elsewhere, then the ko: White's recapture recreates the position after
+        // turn 2, which is forbidden only if positions after moves are remembered.
+        let s = start(&[".XO..", "XO.O.", ".XO..", "....."], Color::Black);
+        let mut g = TrompTaylor.start(&s);
+        for (c, at) in [
+            (Color::Black, "ed"),
+            (Color::White, "ad"),
+            (Color::Black, "cb"),
+        ] {
+            let mv = place(&*g, at);
+            g.play(&Turn::new(c, mv)).unwrap();
+        }
+        let bb = place(&*g, "bb");
+        let err = g.play(&Turn::new(Color::White, bb)).unwrap_err();
+        assert_eq!(err.reason, Reason::PositionalSuperko);
+        assert_eq!(err.repeats_turn, Some(2));
+    }
+
+    #[test]
+    fn edits_change_the_board_and_a_stone_left_without_liberties_goes_next_move() {
+        let s = start(&["...", "...", "..."], Color::Black);
+        let mut g = TrompTaylor.start(&s);
+        let at = |g: &dyn GameState, s: &str| g.board().topology().parse_sgf(s).unwrap();
+        let (aa, ab, ba) = (at(&*g, "aa"), at(&*g, "ab"), at(&*g, "ba"));
+        g.edit(&[
+            (aa, Some(Color::Black)),
+            (ab, Some(Color::White)),
+            (ba, Some(Color::White)),
+        ]);
+        assert_eq!(g.board().get(aa), Some(Color::Black));
+        assert_eq!(g.board().libertyless_chains().len(), 1);
+        let cc = place(&*g, "cc");
+        let e = g.play(&Turn::new(Color::Black, cc)).unwrap();
+        assert_eq!(
+            e.suicided, 1,
+            "text 000 rule 5 clears Black's libertyless stone"
+        );
+        assert!(g.board().libertyless_chains().is_empty());
+        g.set_to_move(Color::Black);
+        assert_eq!(g.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn territory_counts_and_every_point_has_its_value() {
+        let s = start(&["X..", "...", "..O"], Color::Black);
+        let g = TrompTaylor.start(&s);
+        let sc = score(&*g, 0.0);
+        assert_eq!((sc.black.stones, sc.black.territory), (1, 0));
+        assert_eq!(sc.dame, 7, "the empty points reach both colours");
+        let s = start(&["X..", "...", "..."], Color::Black);
+        let g = TrompTaylor.start(&s);
+        let sc = score(&*g, 0.0);
+        assert_eq!((sc.black.stones, sc.black.territory), (1, 8));
+        assert_eq!(sc.black.total, 9.0);
+        assert!(sc.notes.is_empty(), "{:?}", sc.notes);
+        let values = g
+            .point_values(&ScoringInput {
+                komi: 0.0,
+                handicap: 0,
+                assessment: &Assessment::none(),
+            })
+            .unwrap();
+        assert_eq!(values.len(), 9);
+        assert_eq!(values.iter().map(|v| v.black).sum::<f64>(), 9.0);
+        assert_eq!(values[0].kind, PointKind::Stone(Color::Black));
+    }
+
+    #[test]
+    fn stones_named_dead_are_noted_and_still_counted() {
+        let s = start(&["X..", "...", "..O"], Color::Black);
+        let g = TrompTaylor.start(&s);
+        let cc = g.board().topology().parse_sgf("cc").unwrap();
+        let dead = Assessment {
+            source: AssessmentSource::User,
+            dead: vec![cc],
+            ..Assessment::default()
+        };
+        let sc = g
+            .score(&ScoringInput {
+                komi: 0.0,
+                handicap: 0,
+                assessment: &dead,
+            })
+            .unwrap();
+        assert_eq!(sc.white.stones, 1);
+        assert_eq!(sc.notes.len(), 1);
+        assert!(sc.notes[0].contains("count as alive"), "{:?}", sc.notes);
     }
 
     #[test]
