@@ -117,12 +117,15 @@ fn options_parse_from_their_command_line_words() {
     assert!(parse_superko("simple").is_err());
     for c in [Compensation::None, Compensation::N, Compensation::NMinusOne] {
         assert_eq!(c.code().parse(), Ok(c));
+        assert_eq!(c.to_string(), c.code());
     }
     for s in [SuicideRule::Forbidden, SuicideRule::Allowed] {
         assert_eq!(s.code().parse(), Ok(s));
+        assert_eq!(s.to_string(), s.code());
     }
     for a in [AfterTwoPasses::End, AfterTwoPasses::Resume] {
         assert_eq!(a.code().parse(), Ok(a));
+        assert_eq!(a.to_string(), a.code());
     }
     assert!("continue".parse::<AfterTwoPasses>().is_err());
 }
@@ -362,9 +365,10 @@ fn play_may_resume_after_two_passes_on_dispute_when_asked() {
     play(&mut *g, Color::White, "").unwrap();
     assert!(g.is_over());
     assert!(g.take_events().is_empty());
-    // A third pass keeps the game over.
+    // A third pass keeps the game over, and resumes nothing.
     play(&mut *g, Color::Black, "").unwrap();
     assert!(g.is_over());
+    assert!(g.take_events().is_empty());
     let e = play(&mut *g, Color::White, "bb").unwrap();
     assert!(!e.ended);
     assert!(!g.is_over());
@@ -609,6 +613,119 @@ fn a_dead_mark_on_an_empty_point_is_a_bad_assessment() {
         .unwrap_err();
     assert!(matches!(err, ScoreError::BadAssessment(_)));
     assert!(err.to_string().contains("holds no stone"), "{err}");
+}
+
+#[test]
+fn a_dead_mark_off_the_board_is_a_bad_assessment() {
+    let s = start(&["..XO.", ".OXO.", "..XO."], Color::Black);
+    let g = Chinese::default().start(&s);
+    let off = Assessment {
+        source: AssessmentSource::User,
+        dead: vec![Point::from_index(g.board().len())],
+        ..Assessment::default()
+    };
+    let err = g
+        .score(&ScoringInput {
+            komi: 0.5,
+            handicap: 0,
+            assessment: &off,
+        })
+        .unwrap_err();
+    assert!(err.to_string().contains("not on the board"), "{err}");
+}
+
+/// Each note of the count is there exactly when what it explains is: dead stones (of one
+/// colour only, too), stones dead by connection, shared and neutral points, a handicap without
+/// compensation, undecided points.
+#[test]
+fn the_notes_of_a_count_appear_exactly_when_their_cause_does() {
+    let has = |sc: &ScoreBreakdown, what: &str| sc.notes.iter().any(|n| n.contains(what));
+    let causes = [
+        "dead stones removed",
+        "connected to a stone marked dead",
+        "shared half and half",
+        "reach no live stone",
+        "compensation",
+        "left undecided",
+    ];
+    // Nothing to explain: Black's two columns and White's three, no dead stone, no dame.
+    let s = start(&["XXOOO", "XXOOO", "XXOOO"], Color::Black);
+    let g = Chinese::default().start(&s);
+    let plain = score(&*g, 0.5);
+    for cause in causes {
+        assert!(!has(&plain, cause), "{cause}: {:?}", plain.notes);
+    }
+    assert!(has(&plain, "stone count"), "{:?}", plain.notes);
+    // One black stone (of a chain of two) named dead inside White's area: the note, the
+    // chain's second stone, and nothing shared or neutral.
+    let s = start(&["XX.OO", "XX.OO", "XXO.O", "XXOXX"], Color::Black);
+    let g = Chinese::default().start(&s);
+    let sc = score_with(&*g, 0.5, 0, &dead(&*g, &["dd"]));
+    assert_eq!(sc.dead_stones.black, 2, "{sc:?}");
+    assert!(has(&sc, "dead stones removed"), "{:?}", sc.notes);
+    assert!(
+        has(&sc, "connected to a stone marked dead"),
+        "{:?}",
+        sc.notes
+    );
+    assert!(has(&sc, "shared half and half"), "column c: {:?}", sc.notes);
+    assert!(!has(&sc, "reach no live stone"), "{:?}", sc.notes);
+    // A handicap without compensation says so.
+    let s = start(&["XXOOO", "XXOOO", "XXOOO"], Color::Black);
+    let g = Chinese::default().start(&s);
+    let sc = score_with(&*g, 0.5, 2, &Assessment::none());
+    assert!(has(&sc, "no compensation"), "{:?}", sc.notes);
+    // Undecided points are noted.
+    let undecided = Assessment {
+        source: AssessmentSource::Auto,
+        undecided: vec![pt(&*g, "aa")],
+        ..Assessment::default()
+    };
+    let sc = score_with(&*g, 0.5, 0, &undecided);
+    assert_eq!(sc.undecided, 1);
+    assert!(has(&sc, "left undecided"), "{:?}", sc.notes);
+}
+
+/// Setup edits in the middle of a record (AB/AW/AE), the player to move set by PL, and the
+/// value of every point.
+#[test]
+fn edits_the_player_to_move_and_point_values() {
+    let s = start(&["...", "...", "..."], Color::Black);
+    let mut g = Chinese::default().start(&s);
+    let (aa, ab, ba) = (pt(&*g, "aa"), pt(&*g, "ab"), pt(&*g, "ba"));
+    g.edit(&[
+        (aa, Some(Color::Black)),
+        (ab, Some(Color::White)),
+        (ba, Some(Color::White)),
+    ]);
+    assert_eq!(g.board().get(aa), Some(Color::Black));
+    // The black stone has no liberty: the next move clears it before anything else.
+    play(&mut *g, Color::Black, "cc").unwrap();
+    assert_eq!(g.board().get(aa), None);
+    g.set_to_move(Color::Black);
+    assert_eq!(g.to_move(), Color::Black);
+    let values = g
+        .point_values(&ScoringInput {
+            komi: 0.0,
+            handicap: 0,
+            assessment: &Assessment::none(),
+        })
+        .unwrap();
+    assert_eq!(values.len(), 9);
+    assert_eq!(
+        values[ab.index()].kind,
+        rules_core::PointKind::Stone(Color::White)
+    );
+    assert_eq!(
+        values[aa.index()].kind,
+        rules_core::PointKind::Territory(Color::White),
+        "aa reaches only White once its stone is gone"
+    );
+    assert_eq!(values[aa.index()].white, 1.0);
+    let shared = values
+        .iter()
+        .filter(|v| v.kind == rules_core::PointKind::Shared);
+    assert!(shared.clone().count() > 0 && shared.clone().all(|v| v.black == 0.5));
 }
 
 #[test]
