@@ -953,4 +953,178 @@ mod tests {
         b.play(Point(0), Color::Black);
         assert_eq!(b.stone_counts(), PerColor::new(0, 0));
     }
+
+    /// The board's incremental state against an oracle that floods every chain afresh: on a
+    /// grid and on a graph with points of up to five neighbours, random placements (suicides
+    /// and captures included, as text 001 plays them) and random setup edits (which may leave
+    /// chains without liberties and overwrite stones). After every step: the colouring, the
+    /// hash (the XOR of the stones' keys), the stone counts, every chain's head, size and
+    /// liberties; before every placement, each field of [`Board::analyze`] and
+    /// [`Board::bits_after`] against what the placement does.
+    #[test]
+    fn the_incremental_board_agrees_with_flooding_every_chain() {
+        fn flood(b: &Board, p: Point) -> (Vec<Point>, Vec<Point>) {
+            let c = b.get(p).expect("a stone");
+            let (mut stones, mut libs) = (vec![p], Vec::new());
+            let mut i = 0;
+            while i < stones.len() {
+                for &q in b.topology().neighbors(stones[i]) {
+                    match b.get(q) {
+                        None => libs.push(q),
+                        Some(d) if d == c && !stones.contains(&q) => stones.push(q),
+                        Some(_) => {}
+                    }
+                }
+                i += 1;
+            }
+            stones.sort_unstable();
+            libs.sort_unstable();
+            libs.dedup();
+            (stones, libs)
+        }
+        fn check(b: &Board) {
+            assert!(!b.is_empty());
+            let mut hash = 0;
+            let mut counts = PerColor::new(0, 0);
+            let mut heads = Vec::new();
+            for p in b.topology().points() {
+                let Some(c) = b.get(p) else {
+                    assert_eq!(b.chain_head(p), None);
+                    assert_eq!((b.chain_size(p), b.has_liberty(p)), (0, false));
+                    continue;
+                };
+                hash ^= b.topology().stone_key(p, c);
+                counts[c] += 1;
+                let (stones, libs) = flood(b, p);
+                assert_eq!(b.chain_size(p) as usize, stones.len(), "size at {p}");
+                assert_eq!(b.liberties(p), libs, "liberties at {p}");
+                assert_eq!(b.liberty_count(p), libs.len());
+                assert_eq!(b.has_liberty(p), !libs.is_empty(), "liberty at {p}");
+                let mut chain: Vec<Point> = b.chain(p).collect();
+                chain.sort_unstable();
+                assert_eq!(chain, stones, "chain through {p}");
+                let head = b.chain_head(p).expect("a stone has a head");
+                assert_eq!(b.chain_head(stones[0]), Some(head));
+                if p == stones[0] {
+                    assert!(!heads.contains(&head), "two chains share the head {head}");
+                    heads.push(head);
+                }
+            }
+            assert_eq!(b.hash(), hash);
+            assert_eq!(b.stone_counts(), counts);
+            let mut fresh = Board::new(Arc::clone(b.topology()));
+            let edits: Vec<_> = b
+                .topology()
+                .points()
+                .filter_map(|p| b.get(p).map(|c| (p, Some(c))))
+                .collect();
+            fresh.setup(&edits);
+            assert!(b.same_coloring(&fresh) && fresh.same_coloring(b));
+        }
+        /// What placing `c` on `p` does, by flooding: the board after it, and the analysis.
+        fn naive(b: &Board, p: Point, c: Color) -> (Board, Analysis) {
+            let mut after = b.clone();
+            after.setup(&[(p, Some(c))]);
+            let (merged, libs) = flood(&after, p);
+            let mut captured: Vec<Point> = Vec::new();
+            let mut chains = 0;
+            for &q in b.topology().neighbors(p) {
+                if after.get(q) == Some(c.opp()) && !captured.contains(&q) {
+                    let (stones, libs) = flood(&after, q);
+                    if libs.is_empty() {
+                        chains += 1;
+                        captured.extend(stones);
+                    }
+                }
+            }
+            let removed: Vec<_> = captured.iter().map(|&q| (q, None)).collect();
+            after.setup(&removed);
+            let suicide = flood(&after, p).1.is_empty();
+            if suicide {
+                let own: Vec<_> = merged.iter().map(|&q| (q, None)).collect();
+                after.setup(&own);
+            }
+            let a = Analysis {
+                captured_stones: captured.len() as u32,
+                captured_chains: chains,
+                single_capture: (captured.len() == 1).then(|| captured[0]),
+                has_liberty_before_capture: !libs.is_empty(),
+                merged_size: merged.len() as u32,
+                suicide,
+                hash_after: after.hash(),
+            };
+            (after, a)
+        }
+        let names: Vec<String> = (0..14).map(|i| format!("p{i}")).collect();
+        let mut edges: Vec<(String, String)> = Vec::new();
+        for i in 0..14 {
+            edges.push((names[i].clone(), names[(i + 1) % 14].clone()));
+            if i % 3 == 0 {
+                edges.push((names[i].clone(), names[(i + 5) % 14].clone()));
+            }
+        }
+        let topologies = [
+            Topology::grid(5, 4).unwrap(),
+            Topology::graph(&names, &edges).unwrap(),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % m as u64) as usize
+        };
+        let (mut captures, mut suicides, mut libertyless, mut overwrites) = (0, 0, 0, 0);
+        for topo in topologies {
+            let topo = Arc::new(topo);
+            for _ in 0..40 {
+                let mut b = Board::new(Arc::clone(&topo));
+                for _ in 0..50 {
+                    let p = Point::from_index(next(b.len()));
+                    let c = if next(2) == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    if next(8) == 0 {
+                        // A setup edit: a stone of either colour, or an empty point.
+                        let to = [None, Some(Color::Black), Some(Color::White)][next(3)];
+                        overwrites += usize::from(b.get(p).is_some() && to != b.get(p));
+                        b.setup(&[(p, to)]);
+                        check(&b);
+                        if !b.libertyless_chains().is_empty() {
+                            libertyless += 1;
+                            b.clear_libertyless(Color::White);
+                            b.clear_libertyless(Color::Black);
+                            assert!(b.libertyless_chains().is_empty());
+                        }
+                        check(&b);
+                        continue;
+                    }
+                    if !b.is_empty_at(p) {
+                        continue;
+                    }
+                    let (expected, want) = naive(&b, p, c);
+                    assert_eq!(b.analyze(p, c), want, "{c} at {p}");
+                    let mut bits = Vec::new();
+                    b.bits_after(p, c, &mut bits);
+                    let played = b.play(p, c);
+                    assert_eq!(bits, b.bits());
+                    assert!(b.same_coloring(&expected));
+                    assert_eq!(b.hash(), want.hash_after);
+                    assert_eq!(played.captured, want.captured_stones);
+                    assert_eq!(played.suicided, want.own_stones_lost());
+                    assert_eq!(played.single_capture, want.single_capture);
+                    captures += usize::from(played.captured > 0);
+                    suicides += usize::from(played.suicided > 0);
+                    check(&b);
+                }
+            }
+        }
+        assert!(
+            captures > 50 && suicides > 20 && libertyless > 20 && overwrites > 50,
+            "{captures} captures, {suicides} suicides, {libertyless} libertyless, \
+             {overwrites} overwrites"
+        );
+    }
 }
