@@ -1020,6 +1020,8 @@ mod tests {
                 .collect();
             fresh.setup(&edits);
             assert!(b.same_coloring(&fresh) && fresh.same_coloring(b));
+            let empty = Board::new(Arc::clone(b.topology()));
+            assert_eq!(b.same_coloring(&empty), counts == PerColor::new(0, 0));
         }
         /// What placing `c` on `p` does, by flooding: the board after it, and the analysis.
         fn naive(b: &Board, p: Point, c: Color) -> (Board, Analysis) {
@@ -1055,17 +1057,25 @@ mod tests {
             };
             (after, a)
         }
-        let names: Vec<String> = (0..14).map(|i| format!("p{i}")).collect();
+        // A ring of 14 with chords, and a hub next to ten of them (more neighbours than
+        // `play` keeps on its stack).
+        let mut names: Vec<String> = (0..14).map(|i| format!("p{i}")).collect();
+        names.push("hub".into());
         let mut edges: Vec<(String, String)> = Vec::new();
         for i in 0..14 {
             edges.push((names[i].clone(), names[(i + 1) % 14].clone()));
             if i % 3 == 0 {
                 edges.push((names[i].clone(), names[(i + 5) % 14].clone()));
             }
+            if i < 10 {
+                edges.push(("hub".into(), names[i].clone()));
+            }
         }
+        // The 9×8 grid has more than 64 points: the colouring takes two words per colour.
         let topologies = [
             Topology::grid(5, 4).unwrap(),
             Topology::graph(&names, &edges).unwrap(),
+            Topology::grid(9, 8).unwrap(),
         ];
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = |m: usize| {
@@ -1077,9 +1087,9 @@ mod tests {
         let (mut captures, mut suicides, mut libertyless, mut overwrites) = (0, 0, 0, 0);
         for topo in topologies {
             let topo = Arc::new(topo);
-            for _ in 0..40 {
+            for _ in 0..80 {
                 let mut b = Board::new(Arc::clone(&topo));
-                for _ in 0..50 {
+                for _ in 0..80 {
                     let p = Point::from_index(next(b.len()));
                     let c = if next(2) == 0 {
                         Color::Black
@@ -1094,8 +1104,35 @@ mod tests {
                         check(&b);
                         if !b.libertyless_chains().is_empty() {
                             libertyless += 1;
-                            b.clear_libertyless(Color::White);
-                            b.clear_libertyless(Color::Black);
+                            let q = Point::from_index(next(b.len()));
+                            if b.is_empty_at(q) {
+                                // Text 001's move on such a board: the opponent's libertyless
+                                // chains everywhere, the placement, then one's own anywhere.
+                                let mut n = b.clone();
+                                let lost = |n: &Board, c: Color| -> Vec<(Point, Option<Color>)> {
+                                    n.libertyless_chains()
+                                        .into_iter()
+                                        .filter(|l| l.color == c)
+                                        .flat_map(|l| l.stones)
+                                        .map(|s| (s, None))
+                                        .collect()
+                                };
+                                let elsewhere = lost(&n, c.opp());
+                                n.setup(&elsewhere);
+                                let (mut n, a) = naive(&n, q, c);
+                                let own = lost(&n, c);
+                                n.setup(&own);
+                                let captured = elsewhere.len() as u32 + a.captured_stones;
+                                let played = b.play_clearing_all(q, c);
+                                assert_eq!(played.captured, captured);
+                                assert_eq!(played.suicided, a.own_stones_lost() + own.len() as u32);
+                                let single = a.single_capture.filter(|_| captured == 1);
+                                assert_eq!(played.single_capture, single);
+                                assert!(b.same_coloring(&n));
+                            } else {
+                                b.clear_libertyless(Color::White);
+                                b.clear_libertyless(Color::Black);
+                            }
                             assert!(b.libertyless_chains().is_empty());
                         }
                         check(&b);
