@@ -944,6 +944,20 @@ mod tests {
         b.assert_consistent();
     }
 
+    /// The debug form draws a grid row by row (so that a failed assertion shows the
+    /// position), and `assert_consistent` notices a corrupted incremental field.
+    #[test]
+    fn the_debug_form_draws_the_board_and_the_consistency_check_bites() {
+        let b = board(&["X.O", "...", ".OX"]);
+        let text = format!("{b:?}");
+        let rows: Vec<&str> = text.lines().skip(1).collect();
+        assert_eq!(rows, ["X.O", "...", ".OX"], "{text}");
+        let mut bad = b.clone();
+        bad.hash ^= 1;
+        let caught = std::panic::catch_unwind(move || bad.assert_consistent());
+        assert!(caught.is_err(), "a wrong hash must fail the check");
+    }
+
     #[test]
     fn one_by_one_board() {
         let topo = Arc::new(Topology::grid(1, 1).unwrap());
@@ -987,7 +1001,10 @@ mod tests {
             let mut hash = 0;
             let mut counts = PerColor::new(0, 0);
             let mut heads = Vec::new();
+            let coloring = b.coloring();
+            assert_eq!(coloring.len(), b.len());
             for p in b.topology().points() {
+                assert_eq!(coloring[p.index()], b.get(p));
                 let Some(c) = b.get(p) else {
                     assert_eq!(b.chain_head(p), None);
                     assert_eq!((b.chain_size(p), b.has_liberty(p)), (0, false));
