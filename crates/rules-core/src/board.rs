@@ -969,12 +969,14 @@ mod tests {
     }
 
     /// The board's incremental state against an oracle that floods every chain afresh: on a
-    /// grid and on a graph with points of up to five neighbours, random placements (suicides
-    /// and captures included, as text 001 plays them) and random setup edits (which may leave
-    /// chains without liberties and overwrite stones). After every step: the colouring, the
-    /// hash (the XOR of the stones' keys), the stone counts, every chain's head, size and
-    /// liberties; before every placement, each field of [`Board::analyze`] and
-    /// [`Board::bits_after`] against what the placement does.
+    /// 5×4 grid, a 9×8 grid (more than 64 points: two words per colour) and a graph with a
+    /// point of ten neighbours (more than `play` keeps on its stack), random placements
+    /// (suicides and captures included, as text 001 plays them) and random setup edits (which
+    /// may leave chains without liberties and overwrite stones), followed on such boards by
+    /// text 001's move clearing the whole board ([`Board::play_clearing_all`]). After every
+    /// step: the colouring, the hash (the XOR of the stones' keys), the stone counts, every
+    /// chain's head, size and liberties; before every placement, each field of
+    /// [`Board::analyze`] and [`Board::bits_after`] against what the placement does.
     #[test]
     fn the_incremental_board_agrees_with_flooding_every_chain() {
         fn flood(b: &Board, p: Point) -> (Vec<Point>, Vec<Point>) {
@@ -1029,14 +1031,8 @@ mod tests {
             }
             assert_eq!(b.hash(), hash);
             assert_eq!(b.stone_counts(), counts);
-            let mut fresh = Board::new(Arc::clone(b.topology()));
-            let edits: Vec<_> = b
-                .topology()
-                .points()
-                .filter_map(|p| b.get(p).map(|c| (p, Some(c))))
-                .collect();
-            fresh.setup(&edits);
-            assert!(b.same_coloring(&fresh) && fresh.same_coloring(b));
+            b.assert_consistent();
+            assert!(b.same_coloring(&b.clone()));
             let empty = Board::new(Arc::clone(b.topology()));
             assert_eq!(b.same_coloring(&empty), counts == PerColor::new(0, 0));
         }
@@ -1073,6 +1069,32 @@ mod tests {
                 hash_after: after.hash(),
             };
             (after, a)
+        }
+        /// Text 001's move on a board a setup left with libertyless chains, by flooding: the
+        /// opponent's libertyless chains everywhere, the placement (as [`naive`]), then one's
+        /// own libertyless chains anywhere. The board after it, and what it removed.
+        fn naive_clearing_all(b: &Board, p: Point, c: Color) -> (Board, Played) {
+            let lost = |n: &Board, c: Color| -> Vec<(Point, Option<Color>)> {
+                n.libertyless_chains()
+                    .into_iter()
+                    .filter(|l| l.color == c)
+                    .flat_map(|l| l.stones)
+                    .map(|s| (s, None))
+                    .collect()
+            };
+            let mut before = b.clone();
+            let elsewhere = lost(&before, c.opp());
+            before.setup(&elsewhere);
+            let (mut after, a) = naive(&before, p, c);
+            let own = lost(&after, c);
+            after.setup(&own);
+            let captured = elsewhere.len() as u32 + a.captured_stones;
+            let played = Played {
+                captured,
+                suicided: a.own_stones_lost() + own.len() as u32,
+                single_capture: a.single_capture.filter(|_| captured == 1),
+            };
+            (after, played)
         }
         // A ring of 14 with chords, and a hub next to ten of them (more neighbours than
         // `play` keeps on its stack).
@@ -1123,29 +1145,9 @@ mod tests {
                             libertyless += 1;
                             let q = Point::from_index(next(b.len()));
                             if b.is_empty_at(q) {
-                                // Text 001's move on such a board: the opponent's libertyless
-                                // chains everywhere, the placement, then one's own anywhere.
-                                let mut n = b.clone();
-                                let lost = |n: &Board, c: Color| -> Vec<(Point, Option<Color>)> {
-                                    n.libertyless_chains()
-                                        .into_iter()
-                                        .filter(|l| l.color == c)
-                                        .flat_map(|l| l.stones)
-                                        .map(|s| (s, None))
-                                        .collect()
-                                };
-                                let elsewhere = lost(&n, c.opp());
-                                n.setup(&elsewhere);
-                                let (mut n, a) = naive(&n, q, c);
-                                let own = lost(&n, c);
-                                n.setup(&own);
-                                let captured = elsewhere.len() as u32 + a.captured_stones;
-                                let played = b.play_clearing_all(q, c);
-                                assert_eq!(played.captured, captured);
-                                assert_eq!(played.suicided, a.own_stones_lost() + own.len() as u32);
-                                let single = a.single_capture.filter(|_| captured == 1);
-                                assert_eq!(played.single_capture, single);
-                                assert!(b.same_coloring(&n));
+                                let (expected, want) = naive_clearing_all(&b, q, c);
+                                assert_eq!(b.play_clearing_all(q, c), want);
+                                assert!(b.same_coloring(&expected));
                             } else {
                                 b.clear_libertyless(Color::White);
                                 b.clear_libertyless(Color::Black);
