@@ -32,13 +32,16 @@ fn play(g: &mut dyn GameState, color: Color, s: &str) -> Result<TurnEffect, Ille
     g.play(&Turn::new(color, mv))
 }
 
-fn score_with(g: &dyn GameState, komi: f64, handicap: u32, a: &Assessment) -> ScoreBreakdown {
-    g.score(&ScoringInput {
+fn input(komi: f64, handicap: u32, assessment: &Assessment) -> ScoringInput<'_> {
+    ScoringInput {
         komi,
         handicap,
-        assessment: a,
-    })
-    .unwrap()
+        assessment,
+    }
+}
+
+fn score_with(g: &dyn GameState, komi: f64, handicap: u32, a: &Assessment) -> ScoreBreakdown {
+    g.score(&input(komi, handicap, a)).unwrap()
 }
 
 fn score(g: &dyn GameState, komi: f64) -> ScoreBreakdown {
@@ -511,13 +514,7 @@ fn area_counting_with_shared_dame_in_a_seki() {
     assert!(count.agrees_with_margin);
     // Tromp–Taylor counts the two points for nobody: same margin, smaller totals.
     let tt = TrompTaylor.start(&s);
-    let t = tt
-        .score(&ScoringInput {
-            komi: 0.0,
-            handicap: 0,
-            assessment: &Assessment::none(),
-        })
-        .unwrap();
+    let t = score(&*tt, 0.0);
     assert_eq!((t.black.total, t.white.total), (5.0, 8.0));
     assert_eq!(t.margin, sc.margin);
 }
@@ -604,13 +601,7 @@ fn a_dead_mark_on_one_stone_kills_its_whole_chain() {
 fn a_dead_mark_on_an_empty_point_is_a_bad_assessment() {
     let s = start(&["..XO.", ".OXO.", "..XO."], Color::Black);
     let g = Chinese::default().start(&s);
-    let err = g
-        .score(&ScoringInput {
-            komi: 0.5,
-            handicap: 0,
-            assessment: &dead(&*g, &["aa"]),
-        })
-        .unwrap_err();
+    let err = g.score(&input(0.5, 0, &dead(&*g, &["aa"]))).unwrap_err();
     assert!(matches!(err, ScoreError::BadAssessment(_)));
     assert!(err.to_string().contains("holds no stone"), "{err}");
 }
@@ -624,13 +615,7 @@ fn a_dead_mark_off_the_board_is_a_bad_assessment() {
         dead: vec![Point::from_index(g.board().len())],
         ..Assessment::default()
     };
-    let err = g
-        .score(&ScoringInput {
-            komi: 0.5,
-            handicap: 0,
-            assessment: &off,
-        })
-        .unwrap_err();
+    let err = g.score(&input(0.5, 0, &off)).unwrap_err();
     assert!(err.to_string().contains("not on the board"), "{err}");
 }
 
@@ -704,13 +689,7 @@ fn edits_the_player_to_move_and_point_values() {
     assert_eq!(g.board().get(aa), None);
     g.set_to_move(Color::Black);
     assert_eq!(g.to_move(), Color::Black);
-    let values = g
-        .point_values(&ScoringInput {
-            komi: 0.0,
-            handicap: 0,
-            assessment: &Assessment::none(),
-        })
-        .unwrap();
+    let values = g.point_values(&input(0.0, 0, &Assessment::none())).unwrap();
     assert_eq!(values.len(), 9);
     assert_eq!(
         values[ab.index()].kind,
@@ -941,11 +920,8 @@ mod random {
                 .filter(|p| board.get(*p).is_some() && p.index() % dead_every == 0)
                 .collect();
             let a = Assessment { source: AssessmentSource::User, dead, ..Assessment::default() };
-            let sc = count(&board, &ScoringInput {
-                komi: f64::from(komi2) / 2.0,
-                handicap: 3,
-                assessment: &a,
-            }, Compensation::NMinusOne).unwrap();
+            let sc = count(&board, &input(f64::from(komi2) / 2.0, 3, &a), Compensation::NMinusOne)
+                .unwrap();
             let c = sc.stone_count.unwrap();
             prop_assert!(c.agrees_with_margin);
             let total = sc.black.total + sc.white.total - sc.white.komi + f64::from(sc.dame);

@@ -83,16 +83,16 @@ fn prohibited(g: &PauliGame, c: Color) -> String {
         .join(" ")
 }
 
+fn input(komi: f64, handicap: u32, assessment: &Assessment) -> ScoringInput<'_> {
+    ScoringInput {
+        komi,
+        handicap,
+        assessment,
+    }
+}
+
 fn score(g: &PauliGame, komi: f64, a: &Assessment) -> ScoreBreakdown {
-    GameState::score(
-        g,
-        &ScoringInput {
-            komi,
-            handicap: 0,
-            assessment: a,
-        },
-    )
-    .unwrap()
+    GameState::score(g, &input(komi, 0, a)).unwrap()
 }
 
 fn assessment(source: AssessmentSource, g: &PauliGame, dead: &str) -> Assessment {
@@ -467,15 +467,7 @@ mod r5_count {
     }
 
     fn values(g: &PauliGame, a: &Assessment) -> Vec<rules_core::PointValue> {
-        GameState::point_values(
-            g,
-            &ScoringInput {
-                komi: 0.0,
-                handicap: 0,
-                assessment: a,
-            },
-        )
-        .unwrap()
+        GameState::point_values(g, &input(0.0, 0, a)).unwrap()
     }
 
     /// Rule 5 point by point, under control given by the solver: a dead stone's location
@@ -555,16 +547,9 @@ mod r5_count {
     #[test]
     fn the_notes_of_a_count_appear_exactly_when_their_cause_does() {
         let count = |g: &PauliGame, komi: f64, handicap: u32, a: &Assessment| {
-            GameState::score(
-                g,
-                &ScoringInput {
-                    komi,
-                    handicap,
-                    assessment: a,
-                },
-            )
-            .unwrap()
-            .notes
+            GameState::score(g, &input(komi, handicap, a))
+                .unwrap()
+                .notes
         };
         let has = |notes: &[String], what: &str| notes.iter().any(|n| n.contains(what));
         let g = game(&["..X.O", "..X.O", "..X.O"], B);

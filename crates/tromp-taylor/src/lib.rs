@@ -399,17 +399,24 @@ mod tests {
         StartPosition::new(Board::from_diagram(rows).unwrap(), to_move)
     }
 
+    fn pt(g: &dyn GameState, s: &str) -> Point {
+        g.board().topology().parse_sgf(s).unwrap()
+    }
+
     fn place(g: &dyn GameState, s: &str) -> Move {
-        Move::Place(g.board().topology().parse_sgf(s).unwrap())
+        Move::Place(pt(g, s))
+    }
+
+    fn input(komi: f64, assessment: &Assessment) -> ScoringInput<'_> {
+        ScoringInput {
+            komi,
+            handicap: 0,
+            assessment,
+        }
     }
 
     fn score(g: &dyn GameState, komi: f64) -> ScoreBreakdown {
-        g.score(&ScoringInput {
-            komi,
-            handicap: 0,
-            assessment: &Assessment::none(),
-        })
-        .unwrap()
+        g.score(&input(komi, &Assessment::none())).unwrap()
     }
 
     #[test]
@@ -547,6 +554,8 @@ mod tests {
         assert_eq!((g.tally().turns, g.tally().passes), (3, 1));
     }
 
+    /// Tromp–Taylor rule 6 (text 001 §Games 3.2: b(i+1) ≠ b(j) for all j ≤ i): every
+    /// colouring reached by a move is remembered, not only the setup.
     #[test]
     fn a_move_recreating_the_position_after_a_move_is_forbidden() {
         // Two moves elsewhere, then the ko: White's recapture recreates the position after
@@ -567,12 +576,13 @@ mod tests {
         assert_eq!(err.repeats_turn, Some(2));
     }
 
+    /// Setup edits mid-record (SGF AB/AW/AE) and PL; a stone an edit left without liberties
+    /// goes with the next move (text 000 rule 5: clearing a colour).
     #[test]
     fn edits_change_the_board_and_a_stone_left_without_liberties_goes_next_move() {
         let s = start(&["...", "...", "..."], Color::Black);
         let mut g = TrompTaylor.start(&s);
-        let at = |g: &dyn GameState, s: &str| g.board().topology().parse_sgf(s).unwrap();
-        let (aa, ab, ba) = (at(&*g, "aa"), at(&*g, "ab"), at(&*g, "ba"));
+        let (aa, ab, ba) = (pt(&*g, "aa"), pt(&*g, "ab"), pt(&*g, "ba"));
         g.edit(&[
             (aa, Some(Color::Black)),
             (ab, Some(Color::White)),
@@ -591,6 +601,7 @@ mod tests {
         assert_eq!(g.to_move(), Color::Black);
     }
 
+    /// Text 001 `score` / text 004 rule 9: stones plus empty points reaching only one's colour.
     #[test]
     fn territory_counts_and_every_point_has_its_value() {
         let s = start(&["X..", "...", "..O"], Color::Black);
@@ -604,35 +615,24 @@ mod tests {
         assert_eq!((sc.black.stones, sc.black.territory), (1, 8));
         assert_eq!(sc.black.total, 9.0);
         assert!(sc.notes.is_empty(), "{:?}", sc.notes);
-        let values = g
-            .point_values(&ScoringInput {
-                komi: 0.0,
-                handicap: 0,
-                assessment: &Assessment::none(),
-            })
-            .unwrap();
+        let values = g.point_values(&input(0.0, &Assessment::none())).unwrap();
         assert_eq!(values.len(), 9);
         assert_eq!(values.iter().map(|v| v.black).sum::<f64>(), 9.0);
         assert_eq!(values[0].kind, PointKind::Stone(Color::Black));
     }
 
+    /// The board is scored as it stands (text 001): stones named dead still count, and the
+    /// count says so.
     #[test]
     fn stones_named_dead_are_noted_and_still_counted() {
         let s = start(&["X..", "...", "..O"], Color::Black);
         let g = TrompTaylor.start(&s);
-        let cc = g.board().topology().parse_sgf("cc").unwrap();
         let dead = Assessment {
             source: AssessmentSource::User,
-            dead: vec![cc],
+            dead: vec![pt(&*g, "cc")],
             ..Assessment::default()
         };
-        let sc = g
-            .score(&ScoringInput {
-                komi: 0.0,
-                handicap: 0,
-                assessment: &dead,
-            })
-            .unwrap();
+        let sc = g.score(&input(0.0, &dead)).unwrap();
         assert_eq!(sc.white.stones, 1);
         assert_eq!(sc.notes.len(), 1);
         assert!(sc.notes[0].contains("count as alive"), "{:?}", sc.notes);
