@@ -175,13 +175,28 @@ mod r3_turns {
     pub(super) const KO5: &[&str] = &[".....", ".XO..", "X.XO.", ".XO..", "....."];
 
     pub(super) fn ljr05_to_turn_6() -> PauliGame {
-        let mut g = game(KO5, B);
-        pass(&mut g, B);
-        play(&mut g, W, "bc");
-        pass(&mut g, B);
-        pass(&mut g, W);
-        play(&mut g, B, "cc");
-        pass(&mut g, W);
+        ljr05_to_turn_6_with(B)
+    }
+
+    /// LJR-05 to turn 6 with `first` in Black's part: the colours exchanged when `first` is
+    /// White.
+    pub(super) fn ljr05_to_turn_6_with(first: Color) -> PauliGame {
+        let rows: Vec<String> = KO5
+            .iter()
+            .map(|row| match first {
+                B => (*row).to_owned(),
+                W => row.replace('X', "x").replace('O', "X").replace('x', "O"),
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let (x, o) = (first, first.opp());
+        let mut g = game(&rows, x);
+        pass(&mut g, x);
+        play(&mut g, o, "bc");
+        pass(&mut g, x);
+        pass(&mut g, o);
+        play(&mut g, x, "cc");
+        pass(&mut g, o);
         g
     }
 
@@ -602,6 +617,15 @@ mod r5_count {
         let notes = count(&g, 0.0, 0, &Assessment::none());
         assert!(
             has(&notes, "removed with cycles") && has(&notes, "1 black, 0 white"),
+            "{notes:?}"
+        );
+        // The same with the colours exchanged: a removal that takes only a white stone.
+        let mut g = super::r3_turns::ljr05_to_turn_6_with(W);
+        remove(&mut g, W, 0, Move::Pass).unwrap();
+        assert_eq!(GameState::tally(&g).removed_by_cycles, PerColor::new(0, 1));
+        let notes = count(&g, 0.0, 0, &Assessment::none());
+        assert!(
+            has(&notes, "removed with cycles") && has(&notes, "0 black, 1 white"),
             "{notes:?}"
         );
     }
