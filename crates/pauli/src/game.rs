@@ -237,8 +237,8 @@ impl PointSet {
 }
 
 /// What placing a stone does, by rules 6, 10–12 (legal or not).
-#[derive(Debug, Clone, Copy)]
-struct Placement {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Placement {
     /// Opposing stones left without liberties, to be captured (rule 6).
     captured: u32,
     /// Rule 10.
@@ -504,7 +504,7 @@ impl PauliGame {
     // Rules 6, 9–13: what a placement does and whether it is prohibited.
 
     /// What placing `color` on the empty `x` does (rules 6, 10–12), legal or not.
-    fn placement(&self, x: Point, color: Color) -> Placement {
+    pub(crate) fn placement(&self, x: Point, color: Color) -> Placement {
         if self.unsettled {
             return self.placement_literal(x, color);
         }
@@ -561,7 +561,7 @@ impl PauliGame {
     /// left stones without liberties: "all opposing stones thereafter being without
     /// liberties" are captured wherever they are, and the ko test counts every stone on the
     /// board without liberties.
-    fn placement_literal(&self, x: Point, color: Color) -> Placement {
+    pub(crate) fn placement_literal(&self, x: Point, color: Color) -> Placement {
         let mut b = self.board.clone();
         b.setup(&[(x, Some(color))]);
         let (mut opp, mut total, mut own_new) = (0u32, 0u32, false);

@@ -898,6 +898,12 @@ mod r9_r13_prohibitions {
             p.game_from(s(2, vec![], vec![Point::from_index(0)])),
             Err(SituationError::ProhibitedOccupied(x)) if x == "aa"
         ));
+        // Need 1 with nothing temporarily prohibited, and need 2 with a ko ban, can occur.
+        assert!(p.game_from(s(1, vec![], vec![])).is_ok());
+        let g = p
+            .game_from(s(2, vec![Point::from_index(4)], vec![]))
+            .unwrap();
+        assert_eq!(g.temporarily_prohibited(), vec![Point::from_index(4)]);
     }
 
     #[test]
@@ -1035,6 +1041,138 @@ mod state {
 
     fn r3_turns_ko() -> PauliGame {
         game(super::r3_turns::KO5, B)
+    }
+
+    /// A `PL` in mid-game sets the player to move and, like an edit, forgets the situations
+    /// before it: LJR-05's cycle is not found across it.
+    #[test]
+    fn a_player_set_forgets_former_situations() {
+        let mut g = r3_turns_ko();
+        pass(&mut g, B);
+        play(&mut g, W, "bc");
+        pass(&mut g, B);
+        pass(&mut g, W);
+        play(&mut g, B, "cc");
+        g.set_to_move(B);
+        assert_eq!(g.to_move(), B);
+        g.set_to_move(W);
+        assert_eq!(g.to_move(), W);
+        pass(&mut g, W);
+        assert!(
+            cycles(&g.take_events()).is_empty(),
+            "the start was forgotten"
+        );
+    }
+
+    /// An edit that leaves stones without liberties switches to rule 6 read literally: the
+    /// opponent's next stone, anywhere, captures them; an edit that leaves every stone a
+    /// liberty does not.
+    #[test]
+    fn an_edit_without_liberties_is_followed_literally() {
+        let mut g = game(&["...", "...", "..."], B);
+        g.edit(&[(pt(&g, "ba"), Some(B)), (pt(&g, "ab"), Some(B))]);
+        assert!(!g.unsettled);
+        g.edit(&[(pt(&g, "aa"), Some(W))]);
+        assert!(g.unsettled);
+        let e = play(&mut g, B, "cc");
+        assert_eq!(e.captured, 1);
+        assert!(g.board().is_empty_at(pt(&g, "aa")));
+        assert!(!g.unsettled);
+    }
+
+    /// The accessors tell the state: the options, the permanently prohibited locations
+    /// (directly and through the trait), the turns in the tally, the debug form.
+    #[test]
+    fn the_accessors_tell_the_state() {
+        let first = Pauli {
+            removal: RemovalPolicy::FirstOpportunity,
+        };
+        assert_eq!(first.game(&start(&[".."], B)).options(), first);
+        let mut g = super::r3_turns::ljr05_to_turn_6();
+        assert_eq!((g.turns(), GameState::tally(&g).turns), (6, 6));
+        remove(&mut g, B, 0, Move::Pass).unwrap();
+        assert!(g.is_permanently_prohibited(pt(&g, "bc")));
+        assert!(!g.is_permanently_prohibited(pt(&g, "ea")));
+        let state: &dyn GameState = &g;
+        assert_eq!(state.permanently_prohibited(), pts(&g, "bc cc"));
+        let debug = format!("{g:?}");
+        assert!(
+            debug.starts_with("PauliGame {")
+                && debug.contains("need: 2, ")
+                && debug.contains("turns: 7"),
+            "{debug}"
+        );
+    }
+
+    /// The exact form of a situation and its key change with each part of it (rule 8:
+    /// stones, the player to move, passes still needed, T, P), so the history finds a former
+    /// situation only when every part agrees, and quickly.
+    #[test]
+    fn the_snapshot_and_the_key_cover_every_part_of_a_situation() {
+        let x = |s: &str| {
+            board(&["...", "...", "..."])
+                .topology()
+                .parse_sgf(s)
+                .unwrap()
+        };
+        let situation = |rows: &[&str], to_move, need, t: &[&str], p: &[&str]| Situation {
+            board: board(rows),
+            to_move,
+            need,
+            temporarily_prohibited: t.iter().map(|s| x(s)).collect(),
+            permanently_prohibited: p.iter().map(|s| x(s)).collect(),
+        };
+        let one = &["X..", "...", "..."];
+        let situations = [
+            situation(one, W, 1, &[], &[]),
+            situation(one, B, 1, &[], &[]),
+            situation(one, W, 2, &[], &[]),
+            situation(one, B, 2, &[], &[]),
+            situation(one, W, 2, &["cc"], &[]),
+            situation(one, W, 2, &["cc", "bb"], &[]),
+            situation(one, W, 2, &[], &["cc"]),
+            situation(one, W, 2, &[], &["cc", "bb"]),
+            situation(&["X..", "...", "..O"], W, 2, &[], &[]),
+        ];
+        let forms: Vec<(Vec<u64>, u64)> = situations
+            .iter()
+            .map(|s| {
+                let mut g = Pauli::default().game_from(s.clone()).unwrap();
+                g.fill_snapshot();
+                (g.scratch.clone(), g.key())
+            })
+            .collect();
+        for (i, a) in forms.iter().enumerate() {
+            for (j, b) in forms.iter().enumerate().skip(i + 1) {
+                assert_ne!(a.0, b.0, "snapshots of situations {i} and {j}");
+                assert_ne!(a.1, b.1, "keys of situations {i} and {j}");
+            }
+        }
+        // The same situation gives the same form, however it was reached.
+        let mut g = Pauli::default().game_from(situations[6].clone()).unwrap();
+        g.fill_snapshot();
+        assert_eq!((g.scratch.clone(), g.key()), forms[6]);
+    }
+
+    /// Situations on boards of more than 64 locations (several words per bitset) are kept and
+    /// compared whole: LJR-05's cycle in the corner of a 9×9 board.
+    #[test]
+    fn cycles_are_found_on_boards_of_several_words() {
+        let mut rows: Vec<String> = super::r3_turns::KO5
+            .iter()
+            .map(|r| format!("{r}...."))
+            .collect();
+        rows.extend((0..4).map(|_| ".........".to_owned()));
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut g = game(&rows, B);
+        assert!(g.board().len() > 64);
+        pass(&mut g, B);
+        play(&mut g, W, "bc");
+        pass(&mut g, B);
+        pass(&mut g, W);
+        play(&mut g, B, "cc");
+        pass(&mut g, W);
+        assert_eq!(cycles(&g.take_events()), vec![(7, 1, true, B)]);
     }
 
     #[test]
@@ -1369,9 +1507,36 @@ mod random_games {
                 Move::Place(empties[rng.below(empties.len())])
             };
             let t = Turn { color: c, pre, mv };
+            // Rules 6 and 10–12 read literally over the whole board (the reading used after a
+            // setup that leaves stones without liberties) agree with the fast reading on a
+            // board whose stones all have liberties: for every empty location and either
+            // player, and for the turn itself.
+            for &p in &empties {
+                for color in Color::BOTH {
+                    assert_eq!(
+                        g.placement(p, color),
+                        g.placement_literal(p, color),
+                        "seed {seed} turn {} {p:?} {color}",
+                        g.turns()
+                    );
+                }
+            }
+            let mut literal = g.clone();
+            literal.unsettled = true;
+            let literal_result = literal.play(&t);
             let checked = g.check(&t);
             let before = g.situation();
-            match g.play(&t) {
+            let result = g.play(&t);
+            assert_eq!(literal_result, result, "seed {seed} turn {}", g.turns());
+            assert!(literal.situation().is_similar(&g.situation()));
+            assert_eq!(literal.last_change, g.last_change);
+            assert_eq!(literal.cycles(), g.cycles());
+            assert_eq!(literal.events, g.events);
+            assert_eq!(GameState::tally(&literal), GameState::tally(&g));
+            if result.is_ok() && matches!(mv, Move::Place(_)) {
+                assert!(!literal.unsettled, "settled again once the stone is played");
+            }
+            match result {
                 Ok(e) => {
                     assert!(checked.is_ok());
                     if e.removed_by_cycle > 0 {
