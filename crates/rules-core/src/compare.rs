@@ -1030,4 +1030,698 @@ mod tests {
         let d = compare(&Side::new(&a, None), &Side::new(&c, None), &names(1)).unwrap();
         assert!(d.legality.is_empty() && d.agree);
     }
+
+    fn forbidden(m: u32, reason: Reason) -> Forbidden {
+        Forbidden {
+            move_number: m,
+            color: Color::Black,
+            point: Some("cc".into()),
+            gtp: Some("C3".into()),
+            reason,
+            rule: format!("the rule against {reason}"),
+            repeats_position_after_move: None,
+            played: false,
+        }
+    }
+
+    /// The one split of two verdicts that differ at one move.
+    fn split(a: &Verdict, b: &Verdict) -> LegalitySplit {
+        let d = compare(&Side::new(a, None), &Side::new(b, None), &names(1)).unwrap();
+        assert_eq!(d.legality.len(), 1, "{:?}", d.legality);
+        d.legality.into_iter().next().unwrap()
+    }
+
+    /// What the allowing side `y` is said to do about a move `x` forbids.
+    fn allowed(f: Forbidden, y: &Verdict) -> String {
+        let x = verdict("x", None, vec![f]);
+        let e = split(&x, y).explanation;
+        let (_, tail) = e.split_once("; ").unwrap();
+        tail.trim_end_matches("; the x replay stops there and counts the position before it")
+            .to_owned()
+    }
+
+    /// A split names the move, who forbids it and why, why the other allows it, and whether
+    /// the forbidding replay stopped there; both forbidding for different reasons is a split
+    /// too.
+    #[test]
+    fn a_split_says_who_forbids_the_move_and_why_the_other_allows_it() {
+        let x = verdict("x", None, vec![forbidden(4, Reason::Suicide)]);
+        let y = verdict("y", None, vec![]);
+        let s = split(&x, &y);
+        assert_eq!(
+            (s.move_number, s.color, s.under_a, s.under_b),
+            (4, Color::Black, Some(Reason::Suicide), None)
+        );
+        assert_eq!(
+            (s.point.as_deref(), s.gtp.as_deref()),
+            (Some("cc"), Some("C3"))
+        );
+        assert_eq!(s.rule, "the rule against suicide");
+        assert_eq!(
+            s.explanation,
+            "move 4 (Black at C3): x forbids it — it is suicide: the stones would have no \
+             liberty and it captures nothing; y allows suicide: the player's own stones \
+             without liberties are removed (y rules); the x replay stops there and counts the \
+             position before it"
+        );
+        // The other way round, from a replay that played on: no stop.
+        let mut on = x.clone();
+        on.ruleset = "z".into();
+        on.rules = "z rules".into();
+        on.on_forbidden = Policy::PlayOn;
+        let s = split(&y, &on);
+        assert_eq!((s.under_a, s.under_b), (None, Some(Reason::Suicide)));
+        assert_eq!(
+            s.explanation,
+            "move 4 (Black at C3): z forbids it — it is suicide: the stones would have no \
+             liberty and it captures nothing; y allows suicide: the player's own stones \
+             without liberties are removed (y rules)"
+        );
+        // A point GTP cannot name, and a pass.
+        let mut f = forbidden(2, Reason::AfterEnd);
+        f.gtp = None;
+        let s = split(&verdict("x", None, vec![f.clone()]), &y);
+        assert!(
+            s.explanation.starts_with("move 2 (Black at cc): x forbids"),
+            "{}",
+            s.explanation
+        );
+        f.point = None;
+        let s = split(&verdict("x", None, vec![f]), &y);
+        assert!(
+            s.explanation
+                .starts_with("move 2 (Black a pass): x forbids"),
+            "{}",
+            s.explanation
+        );
+        // Both forbid, for different reasons.
+        let y = verdict("y", None, vec![forbidden(4, Reason::Occupied)]);
+        let s = split(&x, &y);
+        assert_eq!(
+            (s.under_a, s.under_b),
+            (Some(Reason::Suicide), Some(Reason::Occupied))
+        );
+        assert_eq!(
+            s.explanation,
+            "move 4 (Black at C3): both forbid it, for different reasons: x because it is \
+             suicide: the stones would have no liberty and it captures nothing; y because the \
+             point is occupied"
+        );
+    }
+
+    /// Why a move is forbidden, for every reason, with the repeated position named.
+    #[test]
+    fn every_reason_is_put_in_words() {
+        let words = |reason, repeats| {
+            let mut f = forbidden(6, reason);
+            f.repeats_position_after_move = repeats;
+            reason_words(&f)
+        };
+        assert_eq!(
+            words(Reason::PositionalSuperko, Some(0)),
+            "it recreates the starting position — a repeated board position (positional \
+             superko)"
+        );
+        assert_eq!(
+            words(Reason::SituationalSuperko, Some(4)),
+            "it recreates the position after move 4 with the same player to move \
+             (situational superko)"
+        );
+        assert!(words(Reason::PositionalSuperko, None).contains("recreates an earlier position"));
+        for (reason, phrase) in [
+            (Reason::PseudoSuicide, "(pseudo-suicide)"),
+            (Reason::Ko, "retakes a ko at once"),
+            (Reason::PermanentlyProhibited, "used by a removed cycle"),
+            (Reason::InitiallyProhibited, "prohibited from the start"),
+            (Reason::AfterEnd, "had already ended"),
+            (Reason::OutOfTurn, "the other player's turn"),
+            (Reason::OffBoard, "not on the board"),
+            (Reason::NoSuchCycle, "no such cycle"),
+            (Reason::UnsupportedAction, "no such action"),
+        ] {
+            assert!(words(reason, None).contains(phrase), "{reason}");
+        }
+    }
+
+    /// Why the other ruleset allows a move, from what its verdict shows: a cycle reported at
+    /// that move (Pauli), a single-stone suicide that only looks like a repetition, a cycle
+    /// reported later, or simply no such rule.
+    #[test]
+    fn why_a_move_is_allowed_is_read_from_the_allowing_verdict() {
+        let plain = verdict("y", None, vec![]);
+        let cycle_after = |m: u32| EventReport::Cycle {
+            after_move: m,
+            start_after_move: 0,
+            disturbing: true,
+            remover: Color::White,
+            used: vec![],
+            gains: PerColor::new(0, 0),
+        };
+        let with = |events: Vec<EventReport>, self_captures: PerColor<u32>| Verdict {
+            events,
+            self_captures,
+            ..plain.clone()
+        };
+        let none = PerColor::new(0, 0);
+        let superko = |repeats| Forbidden {
+            repeats_position_after_move: repeats,
+            ..forbidden(6, Reason::PositionalSuperko)
+        };
+        let pauli_cycle = "y allows it: under Pauli's rules a repetition is a cycle (rules \
+                           7–8), reported and removable, not a forbidden move";
+        assert_eq!(
+            allowed(superko(None), &with(vec![cycle_after(6)], none)),
+            pauli_cycle
+        );
+        assert_eq!(
+            allowed(forbidden(6, Reason::Ko), &with(vec![cycle_after(6)], none)),
+            pauli_cycle
+        );
+        let single = "y allows it as a suicide that removes the player's own stone (a \
+                      single-stone suicide leaves the board as it was, which is why the other \
+                      ruleset sees a repetition)";
+        assert_eq!(
+            allowed(superko(Some(5)), &with(vec![], PerColor::new(1, 0))),
+            single
+        );
+        assert_eq!(
+            allowed(superko(Some(5)), &with(vec![], PerColor::new(0, 2))),
+            single
+        );
+        // A suicide somewhere in the game, but the repetition is of an older position.
+        let no_ban = "y has no ban on this repetition (y rules)";
+        assert_eq!(
+            allowed(superko(Some(4)), &with(vec![], PerColor::new(1, 0))),
+            no_ban
+        );
+        assert_eq!(allowed(superko(Some(5)), &with(vec![], none)), no_ban);
+        // A cycle reported at a later move (Pauli finds it when the next turn begins); an
+        // earlier one says nothing about this move.
+        assert_eq!(
+            allowed(
+                superko(None),
+                &with(vec![cycle_after(5), cycle_after(8)], none)
+            ),
+            "y has no superko: it lets the position recur, and reports the repetition as a \
+             cycle after move 8 (Pauli rules 7–8: a cycle may be removed, it is not a \
+             forbidden move)"
+        );
+        assert_eq!(
+            allowed(superko(None), &with(vec![cycle_after(5)], none)),
+            no_ban
+        );
+        assert_eq!(
+            allowed(forbidden(6, Reason::Ko), &plain),
+            "y has no such rule (y rules)"
+        );
+        assert_eq!(
+            allowed(forbidden(6, Reason::PseudoSuicide), &plain),
+            "y has no such rule (y rules)"
+        );
+        assert_eq!(
+            allowed(forbidden(6, Reason::PermanentlyProhibited), &plain),
+            "y has no such rule (y rules)"
+        );
+        assert_eq!(
+            allowed(forbidden(6, Reason::AfterEnd), &plain),
+            "under y the game had not ended yet (its end condition differs: y rules)"
+        );
+        assert_eq!(
+            allowed(forbidden(6, Reason::OutOfTurn), &plain),
+            "y allows it (y rules)"
+        );
+    }
+
+    /// A replay that played on tells about every move; one that stopped, only up to its stop.
+    #[test]
+    fn moves_after_a_stop_are_not_compared_but_after_play_on_they_are() {
+        let x = verdict("x", None, vec![forbidden(3, Reason::Suicide)]);
+        let y = verdict("y", None, vec![forbidden(8, Reason::Ko)]);
+        let d = compare(&Side::new(&x, None), &Side::new(&y, None), &names(1)).unwrap();
+        assert_eq!(d.legality.len(), 1);
+        let on = Verdict {
+            on_forbidden: Policy::PlayOn,
+            ..x.clone()
+        };
+        let d = compare(&Side::new(&on, None), &Side::new(&y, None), &names(1)).unwrap();
+        let moves: Vec<u32> = d.legality.iter().map(|s| s.move_number).collect();
+        assert_eq!(moves, vec![3, 8]);
+    }
+
+    /// Without two counts there is nothing to compare, and the reason is given.
+    #[test]
+    fn no_count_says_which_side_has_none_and_why() {
+        let va = vec![pv(1.0, 0.0, PointKind::Stone(Color::Black))];
+        let s = breakdown(&va, (0, 0), 0.0, 0.0);
+        let counted = verdict("x", Some(s), vec![]);
+        let mut failed = verdict("y", None, vec![]);
+        failed.score_error = Some("cannot score: no".into());
+        let d = compare(
+            &Side::new(&counted, Some(&va)),
+            &Side::new(&failed, None),
+            &names(1),
+        )
+        .unwrap();
+        assert_eq!(d.no_count.as_deref(), Some("y: cannot score: no"));
+        assert!(d.agree, "no legality split and no count to differ");
+        let d = compare(
+            &Side::new(&failed, None),
+            &Side::new(&verdict("z", None, vec![]), None),
+            &names(1),
+        )
+        .unwrap();
+        assert_eq!(
+            d.no_count.as_deref(),
+            Some("y: cannot score: no; z: no count was made")
+        );
+        let d = compare(
+            &Side::new(&counted, Some(&va)),
+            &Side::new(&counted, None),
+            &names(1),
+        )
+        .unwrap();
+        assert_eq!(d.no_count.as_deref(), Some("no point values"));
+        assert_eq!(
+            compare_with_first(&[], &names(1)).unwrap(),
+            Vec::<PairDiff>::new()
+        );
+        let all = compare_with_first(
+            &[
+                Side::new(&counted, Some(&va)),
+                Side::new(&failed, None),
+                Side::new(&counted, Some(&va)),
+            ],
+            &names(1),
+        )
+        .unwrap();
+        let pairs: Vec<(&str, &str)> = all.iter().map(|d| (d.a.as_str(), d.b.as_str())).collect();
+        assert_eq!(pairs, vec![("x", "y"), ("x", "x")]);
+        let e = compare(
+            &Side::new(&counted, Some(&va)),
+            &Side::new(&counted, Some(&[])),
+            &names(1),
+        );
+        assert_eq!(e, Err(CompareError::DifferentBoards(1, 0)));
+    }
+
+    /// Points are grouped by what they are and are worth under each ruleset (all four values
+    /// compared), points the same under both are left out, and causes of equal size are
+    /// listed in a fixed order: points by kind, then captives, komi, compensation.
+    #[test]
+    fn points_are_grouped_by_kind_and_value_and_causes_ordered() {
+        use Color::{Black as B, White as W};
+        let va = vec![
+            pv(0.0, 0.0, PointKind::Dame),
+            pv(0.0, 0.0, PointKind::Dame),
+            pv(0.5, 0.5, PointKind::Shared),
+            pv(1.0, 1.0, PointKind::Mutual),
+            pv(1.0, 1.0, PointKind::Mutual),
+            pv(1.0, 0.0, PointKind::Stone(B)),
+            pv(0.5, 0.5, PointKind::Shared),
+            pv(1.0, 0.0, PointKind::Territory(B)),
+        ];
+        let vb = vec![
+            pv(0.0, 1.0, PointKind::Territory(W)),
+            pv(1.0, 0.0, PointKind::Territory(B)),
+            pv(0.5, 0.5, PointKind::Shared),
+            pv(0.5, 0.5, PointKind::Shared),
+            pv(0.5, 0.5, PointKind::Shared),
+            pv(1.0, 0.0, PointKind::Territory(B)),
+            pv(0.0, 0.0, PointKind::Dame),
+            pv(1.0, 0.0, PointKind::Territory(B)),
+        ];
+        let sa = breakdown(&va, (0, 0), 1.0, 0.0);
+        let sb = breakdown(&vb, (0, 0), 0.0, 0.0);
+        let (a, b) = (
+            verdict("x", Some(sa), vec![]),
+            verdict("y", Some(sb), vec![]),
+        );
+        let c = compare(
+            &Side::new(&a, Some(&va)),
+            &Side::new(&b, Some(&vb)),
+            &names(8),
+        )
+        .unwrap()
+        .count
+        .unwrap();
+        type Listed<'a> = (
+            CauseKind,
+            Option<PointKind>,
+            Option<PointKind>,
+            Vec<&'a str>,
+            f64,
+        );
+        let listed: Vec<Listed> = c
+            .causes
+            .iter()
+            .map(|c| {
+                let points = c.points.iter().map(String::as_str).collect();
+                (c.kind, c.under_a, c.under_b, points, c.effect)
+            })
+            .collect();
+        assert_eq!(
+            listed,
+            vec![
+                // |effect| 1: points first, by kind (territory Black before White), then komi.
+                (
+                    CauseKind::Points,
+                    Some(PointKind::Dame),
+                    Some(PointKind::Territory(B)),
+                    vec!["p1"],
+                    1.0
+                ),
+                (
+                    CauseKind::Points,
+                    Some(PointKind::Dame),
+                    Some(PointKind::Territory(W)),
+                    vec!["p0"],
+                    -1.0
+                ),
+                (CauseKind::Komi, None, None, vec![], 1.0),
+                // |effect| 0: a stone that became territory of the same worth; the mutual
+                // points, shared under B; shared dame made plain dame.
+                (
+                    CauseKind::Points,
+                    Some(PointKind::Stone(B)),
+                    Some(PointKind::Territory(B)),
+                    vec!["p5"],
+                    0.0
+                ),
+                (
+                    CauseKind::Points,
+                    Some(PointKind::Shared),
+                    Some(PointKind::Dame),
+                    vec!["p6"],
+                    0.0
+                ),
+                (
+                    CauseKind::Points,
+                    Some(PointKind::Mutual),
+                    Some(PointKind::Shared),
+                    vec!["p3", "p4"],
+                    0.0
+                ),
+            ]
+        );
+        assert_eq!(c.causes[5].count, Some(2));
+        assert_eq!(c.difference, 1.0);
+        assert!(!c.same_position, "p5 holds a stone under x only");
+        assert!(!c.winner_changes);
+    }
+
+    /// Captives, komi and compensation, each with its words, and the explanation of a group
+    /// of points in full.
+    #[test]
+    fn each_term_is_explained_in_words() {
+        use Color::White as W;
+        let va = vec![
+            pv(0.0, 1.0, PointKind::Stone(W)),
+            pv(0.0, 1.0, PointKind::Stone(W)),
+        ];
+        let vb = vec![
+            pv(2.0, 0.0, PointKind::DeadStone(W)),
+            pv(2.0, 0.0, PointKind::DeadStone(W)),
+        ];
+        let sa = breakdown(&va, (0, 0), 7.5, 0.0);
+        let sb = breakdown(&vb, (3, 1), 6.5, 2.0);
+        let a = verdict("x", Some(sa), vec![]);
+        let mut b = verdict("y", Some(sb), vec![]);
+        b.komi.source = KomiSource::User;
+        let c = compare(
+            &Side::new(&a, Some(&va)),
+            &Side::new(&b, Some(&vb)),
+            &names(2),
+        )
+        .unwrap()
+        .count
+        .unwrap();
+        let by_kind = |k: CauseKind| c.causes.iter().find(|c| c.kind == k).unwrap();
+        assert_eq!(by_kind(CauseKind::Points).effect, 6.0);
+        assert_eq!(
+            by_kind(CauseKind::Points).explanation,
+            "2 point(s): under x white stones counted as area (1 to White each); under y dead \
+             white stones (2 to Black each): +6 to Black's margin — dead stones left on the \
+             board: x counts the board as it stands, so these white stones count as alive \
+             (Tromp–Taylor: removing dead stones is the players' job before the game ends); y \
+             takes them off as dead; dead stones counted twice under territory scoring: the \
+             point they stand on and the stone itself as a captive (Pauli rule 5)"
+        );
+        assert_eq!(by_kind(CauseKind::Captives).effect, 2.0);
+        assert_eq!(
+            by_kind(CauseKind::Captives).explanation,
+            "captives: x counts no captives; y counts captives (Black 3, White 1): +2 to \
+             Black's margin"
+        );
+        assert_eq!(by_kind(CauseKind::Komi).effect, 1.0);
+        assert_eq!(
+            by_kind(CauseKind::Komi).explanation,
+            "komi: x gives White 7.5 (the record's), y gives 6.5 (from the command line): +1 to \
+             Black's margin"
+        );
+        assert_eq!(by_kind(CauseKind::Compensation).effect, -2.0);
+        assert_eq!(
+            by_kind(CauseKind::Compensation).explanation,
+            "handicap compensation: x gives White 0 point(s) for the handicap stones, y gives \
+             2: -2 to Black's margin"
+        );
+        // Captives that change on both sides alike change nothing, and are still shown.
+        let sa = breakdown(&va, (0, 0), 0.0, 0.0);
+        let sb = breakdown(&va, (1, 1), 0.0, 0.0);
+        let (a, mut b) = (
+            verdict("x", Some(sa), vec![]),
+            verdict("y", Some(sb), vec![]),
+        );
+        b.komi.source = KomiSource::Default;
+        let c = compare(
+            &Side::new(&a, Some(&va)),
+            &Side::new(&b, Some(&va)),
+            &names(2),
+        )
+        .unwrap()
+        .count
+        .unwrap();
+        assert_eq!(c.causes.len(), 1);
+        assert_eq!(
+            c.causes[0].explanation,
+            "captives: x counts no captives; y counts captives (Black 1, White 1): 0 to \
+             Black's margin"
+        );
+        // The default komi's source in words.
+        let sb = breakdown(&va, (0, 0), 0.5, 0.0);
+        let b = Verdict {
+            score: Some(sb),
+            ..b
+        };
+        let c = compare(
+            &Side::new(&a, Some(&va)),
+            &Side::new(&b, Some(&va)),
+            &names(2),
+        )
+        .unwrap()
+        .count
+        .unwrap();
+        assert_eq!(
+            c.causes[0].explanation,
+            "komi: x gives White 0 (the record's), y gives 0.5 (the ruleset's default, the \
+             record giving none): -0.5 to Black's margin"
+        );
+    }
+
+    /// The reason a Go player would give for each kind of change, and none where there is
+    /// none to give.
+    #[test]
+    fn each_change_of_kind_has_its_theme() {
+        use Color::{Black as B, White as W};
+        use PointKind as K;
+        let t = |same: bool, ka, va: (f64, f64), kb, vb: (f64, f64)| {
+            theme(
+                ("x", "y"),
+                same,
+                ka,
+                kb,
+                &pv(va.0, va.1, ka),
+                &pv(vb.0, vb.1, kb),
+            )
+        };
+        let starts = |theme: Option<String>, start: &str| {
+            assert!(
+                theme.as_deref().is_some_and(|s| s.starts_with(start)),
+                "{theme:?} should start with {start:?}"
+            );
+        };
+        // Dead under one, alive under the other, either way round; counted twice or once.
+        let dead = t(true, K::DeadStone(B), (0.0, 1.0), K::Stone(B), (1.0, 0.0)).unwrap();
+        assert!(
+            dead.starts_with("dead stones left on the board: y counts the board as it stands, so these black stones")
+                && dead.ends_with("x takes them off as dead"),
+            "{dead}"
+        );
+        let twice = t(true, K::Stone(W), (0.0, 1.0), K::DeadStone(W), (2.0, 0.0)).unwrap();
+        assert!(twice.ends_with("as a captive (Pauli rule 5)"), "{twice}");
+        starts(
+            t(
+                true,
+                K::DeadStone(W),
+                (1.0, 0.0),
+                K::DeadStone(W),
+                (2.0, 0.0),
+            ),
+            "dead stones counted twice under territory scoring",
+        );
+        assert_eq!(
+            t(
+                true,
+                K::DeadStone(W),
+                (0.5, 0.0),
+                K::DeadStone(W),
+                (1.0, 0.0)
+            ),
+            None
+        );
+        starts(
+            t(
+                true,
+                K::Stone(B),
+                (1.0, 0.0),
+                K::UncountedStone(B),
+                (0.0, 0.0),
+            ),
+            "area scoring counts every live stone",
+        );
+        starts(
+            t(
+                true,
+                K::UncountedStone(W),
+                (0.0, 0.0),
+                K::Stone(W),
+                (0.0, 1.0),
+            ),
+            "area scoring counts every live stone",
+        );
+        starts(
+            t(true, K::Shared, (0.5, 0.5), K::Dame, (0.0, 0.0)),
+            "shared dame",
+        );
+        starts(
+            t(true, K::Territory(B), (1.0, 0.0), K::Shared, (0.5, 0.5)),
+            "shared dame",
+        );
+        starts(
+            t(true, K::Dame, (0.0, 0.0), K::Territory(W), (0.0, 1.0)),
+            "points next to stones",
+        );
+        starts(
+            t(true, K::Territory(B), (1.0, 0.0), K::Dame, (0.0, 0.0)),
+            "points next to stones",
+        );
+        starts(
+            t(true, K::Undecided, (0.0, 0.0), K::Territory(B), (1.0, 0.0)),
+            "undecided points",
+        );
+        starts(
+            t(true, K::Mutual, (1.0, 1.0), K::Territory(B), (1.0, 0.0)),
+            "points both players",
+        );
+        assert_eq!(
+            t(
+                true,
+                K::Territory(B),
+                (1.0, 0.0),
+                K::Territory(W),
+                (0.0, 1.0)
+            ),
+            None
+        );
+        // A stone under one count only: the positions differ.
+        let differ = "the positions differ here";
+        starts(
+            t(true, K::Stone(B), (1.0, 0.0), K::Territory(W), (0.0, 1.0)),
+            differ,
+        );
+        starts(
+            t(
+                true,
+                K::Territory(B),
+                (1.0, 0.0),
+                K::UncountedStone(W),
+                (0.0, 0.0),
+            ),
+            differ,
+        );
+        // Counts of different positions: only differences of method keep their theme.
+        starts(
+            t(false, K::Dame, (0.0, 0.0), K::Territory(W), (0.0, 1.0)),
+            differ,
+        );
+        starts(
+            t(false, K::Shared, (0.5, 0.5), K::Dame, (0.0, 0.0)),
+            "shared dame",
+        );
+        starts(
+            t(
+                false,
+                K::Stone(B),
+                (1.0, 0.0),
+                K::UncountedStone(B),
+                (0.0, 0.0),
+            ),
+            "area scoring",
+        );
+    }
+
+    /// Signs and worths in words.
+    #[test]
+    fn signed_numbers_and_worths() {
+        assert_eq!(signed(2.0), "+2");
+        assert_eq!(signed(-0.5), "-0.5");
+        assert_eq!(signed(0.0), "0");
+        assert_eq!(signed(1e-12), "0");
+        assert_eq!(signed(-1e-12), "0");
+        let w = |b, w| kind_words(PointKind::Dame, &pv(b, w, PointKind::Dame));
+        assert_eq!(
+            w(0.0, 0.0),
+            "dame or neutral points, seki included (nothing each)"
+        );
+        assert_eq!(
+            w(1.0, 0.0),
+            "dame or neutral points, seki included (1 to Black each)"
+        );
+        assert_eq!(
+            w(0.0, 2.0),
+            "dame or neutral points, seki included (2 to White each)"
+        );
+        assert_eq!(
+            w(0.5, 0.5),
+            "dame or neutral points, seki included (0.5 to Black and 0.5 to White each)"
+        );
+        let kind = |k| kind_words(k, &pv(0.0, 0.0, k));
+        assert!(kind(PointKind::Stone(Color::White)).starts_with("white stones counted"));
+        assert!(kind(PointKind::UncountedStone(Color::Black)).starts_with("live black stones"));
+        assert!(kind(PointKind::Territory(Color::White)).starts_with("White's territory"));
+        assert!(kind(PointKind::Undecided).starts_with("points whose status is undecided"));
+        assert!(kind(PointKind::Mutual).starts_with("points both players control"));
+    }
+
+    /// A breakdown whose margin is not its totals' difference cannot be explained: the causes
+    /// would not add up to the margins' difference, and that is an error, not an explanation.
+    #[test]
+    fn causes_that_miss_the_difference_are_refused() {
+        let va = vec![pv(1.0, 0.0, PointKind::Stone(Color::Black))];
+        let sa = breakdown(&va, (0, 0), 0.0, 0.0);
+        let mut sb = sa.clone();
+        sb.margin += 2.0;
+        let (a, b) = (
+            verdict("x", Some(sa), vec![]),
+            verdict("y", Some(sb), vec![]),
+        );
+        let e = compare(
+            &Side::new(&a, Some(&va)),
+            &Side::new(&b, Some(&va)),
+            &names(1),
+        );
+        assert!(
+            matches!(&e, Err(CompareError::DoesNotAddUp(m)) if m.ends_with("the margins differ by 2")),
+            "{e:?}"
+        );
+    }
 }
