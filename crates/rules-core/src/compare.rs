@@ -1506,6 +1506,25 @@ mod tests {
             "captives: x counts no captives; y counts captives (Black 1, White 1): 0 to \
              Black's margin"
         );
+        // Captives on one side only.
+        let sb = breakdown(&va, (2, 0), 0.0, 0.0);
+        let b2 = Verdict {
+            score: Some(sb),
+            ..b.clone()
+        };
+        let c = compare(
+            &Side::new(&b2, Some(&va)),
+            &Side::new(&a, Some(&va)),
+            &names(2),
+        )
+        .unwrap()
+        .count
+        .unwrap();
+        assert_eq!(
+            c.causes[0].explanation,
+            "captives: y counts captives (Black 2, White 0); x counts no captives: -2 to \
+             Black's margin"
+        );
         // The default komi's source in words.
         let sb = breakdown(&va, (0, 0), 0.5, 0.0);
         let b = Verdict {
