@@ -240,13 +240,13 @@ impl PointSet {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Placement {
     /// Opposing stones left without liberties, to be captured (rule 6).
-    captured: u32,
+    pub(crate) captured: u32,
     /// Rule 10.
-    suicide: bool,
+    pub(crate) suicide: bool,
     /// Rule 11.
-    pseudo_suicide: bool,
+    pub(crate) pseudo_suicide: bool,
     /// Rule 12: the location of the captured stone, when the play is a ko capture.
-    ko: Option<Point>,
+    pub(crate) ko: Option<Point>,
 }
 
 /// The state of one game under Pauli's rules.

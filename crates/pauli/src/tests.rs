@@ -665,6 +665,24 @@ mod r6_play {
         play(&mut g, W, "bb");
     }
 
+    /// Rule 12 counts every stone on the board without liberties: a capture of one stone by
+    /// a lone new stone that keeps a liberty is no ko capture, even while another stone of
+    /// the player (left without liberties by the setup) makes two stones without liberties.
+    #[test]
+    fn a_capture_beside_a_stone_left_without_liberties_is_no_ko() {
+        // Black aa has no liberty after the setup; Black ed captures White ee and keeps
+        // liberties at dd and ec.
+        let mut g = game(&["XO...", "O....", ".....", ".....", "...XO"], B);
+        assert!(g.unsettled);
+        let ed = pt(&g, "ed");
+        let pl = g.placement(ed, B);
+        assert_eq!((pl.captured, pl.ko), (1, None));
+        let e = play(&mut g, B, "ed");
+        assert_eq!(e.captured, 1);
+        assert!(g.temporarily_prohibited().is_empty());
+        assert_eq!(g.board().get(pt(&g, "aa")), Some(B));
+    }
+
     #[test]
     fn own_stones_without_liberties_stay_until_the_opponent_plays() {
         // Black aa has no liberty after the setup; Black's own stone elsewhere does not

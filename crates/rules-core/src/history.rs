@@ -354,4 +354,127 @@ mod tests {
         assert_eq!(h.find(42, |s| s == [57]), Some(57));
         assert_eq!(h.find(42, |s| s == [1000]), None);
     }
+
+    /// Keys are found exactly when present, including keys whose slot is taken by another
+    /// key; the entries keep their keys; `find` gives the earliest match.
+    #[test]
+    fn has_key_and_find_answer_for_every_entry() {
+        let mut h = History::new(1);
+        assert!(h.is_empty());
+        assert_eq!(h.len(), 0);
+        // 0 and 64 share a home slot in a table of 64.
+        h.push(0, &[10]);
+        assert!(h.has_key(0));
+        assert!(!h.has_key(64));
+        h.push(64, &[11]);
+        assert!(h.has_key(64));
+        assert!(!h.has_key(128) && !h.has_key(1));
+        for i in 2..300u64 {
+            h.push(i.wrapping_mul(0x9E37_79B9_7F4A_7C15), &[i]);
+        }
+        assert_eq!(h.len(), 300);
+        assert!(!h.is_empty());
+        for i in 2..300u64 {
+            let k = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            assert!(h.has_key(k));
+            assert_eq!(h.key(i as usize), k);
+        }
+        for i in 300..600u64 {
+            assert!(!h.has_key(i.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        }
+        assert_eq!(h.key(1), 64);
+        // Two entries match: the earlier one.
+        h.push(64, &[11]);
+        assert_eq!(h.find(64, |s| s == [11]), Some(1));
+        assert_eq!(h.find_all(64, |s| s == [11]), vec![1, 300]);
+    }
+
+    /// A ko on a 4×4 board: Black takes at c3 (x 2, y 1), White's immediate retake at b3
+    /// (x 1, y 1) recreates the start.
+    fn ko_board() -> Board {
+        Board::from_diagram(&[".XO.", "XO.O", ".XO.", "...."]).unwrap()
+    }
+
+    fn at(b: &Board, x: usize, y: usize) -> Point {
+        b.topology().at(x, y).unwrap()
+    }
+
+    /// Text 001 §Games 3.2: a move may not recreate an earlier board. The answer is the turn
+    /// at which the board arose, by the fast path and the slow one alike; a pass's repeated
+    /// board is stored once.
+    #[test]
+    fn positional_superko_names_the_turn_of_the_repeated_board() {
+        let mut b = ko_board();
+        let mut sk = Superko::new(SuperkoKind::Positional, &b, Color::Black);
+        assert_eq!(sk.kind(), SuperkoKind::Positional);
+        assert_eq!(sk.len(), 1);
+        assert!(!sk.is_empty());
+        let (take, retake) = (at(&b, 2, 1), at(&b, 1, 1));
+        let a = b.analyze(take, Color::Black);
+        assert_eq!(sk.repeats(&b, take, Color::Black, a.hash_after), None);
+        b.play(take, Color::Black);
+        sk.record(&b, Color::White, 7);
+        assert_eq!(sk.len(), 2);
+        // A pass: the same board is not stored again.
+        sk.record(&b, Color::Black, 8);
+        assert_eq!(sk.len(), 2);
+        let a = b.analyze(retake, Color::White);
+        assert_eq!(sk.repeats(&b, retake, Color::White, a.hash_after), Some(0));
+        let mut after = b.clone();
+        after.play(retake, Color::White);
+        assert_eq!(sk.repeats_position(&after, Color::Black), Some(0));
+        assert_eq!(sk.repeats_position(&after, Color::White), Some(0));
+        // White plays elsewhere instead; the board after Black's take arose at turn 7.
+        let mut b2 = b.clone();
+        b2.play(at(&b, 3, 3), Color::White);
+        sk.record(&b2, Color::Black, 9);
+        assert_eq!(sk.len(), 3);
+        let p = at(&b, 0, 3);
+        let a = b2.analyze(p, Color::Black);
+        assert_eq!(sk.repeats(&b2, p, Color::Black, a.hash_after), None);
+        // Undoing White's stone is no move; the slow path still names turn 7 for that board.
+        assert_eq!(sk.repeats_position(&b, Color::White), Some(7));
+        // Hash collisions change nothing: every answer is confirmed exactly.
+        sk.collide_all_keys_for_tests();
+        let a = b.analyze(retake, Color::White);
+        assert_eq!(sk.repeats(&b, retake, Color::White, a.hash_after), Some(0));
+        assert_eq!(
+            sk.repeats(&b2, p, Color::Black, b2.analyze(p, Color::Black).hash_after),
+            None
+        );
+        assert_eq!(sk.repeats_position(&b, Color::Black), Some(7));
+    }
+
+    /// Situational superko: the same board is a repetition only with the same player to
+    /// move, and a pass (the same board, the other player to move) is stored.
+    #[test]
+    fn situational_superko_needs_the_same_player_to_move() {
+        let mut b = ko_board();
+        let (take, retake) = (at(&b, 2, 1), at(&b, 1, 1));
+        let mut sk = Superko::new(SuperkoKind::Situational, &b, Color::Black);
+        assert_eq!(sk.kind(), SuperkoKind::Situational);
+        b.play(take, Color::Black);
+        sk.record(&b, Color::White, 1);
+        sk.record(&b, Color::Black, 2);
+        assert_eq!(sk.len(), 3, "a pass changes the situation");
+        // White retakes: the start board with Black to move, as at the start.
+        let a = b.analyze(retake, Color::White);
+        assert_eq!(sk.repeats(&b, retake, Color::White, a.hash_after), Some(0));
+        let mut after = b.clone();
+        after.play(retake, Color::White);
+        assert_eq!(sk.repeats_position(&after, Color::Black), Some(0));
+        assert_eq!(sk.repeats_position(&after, Color::White), None);
+        // Had the game started with White to move, the retake repeats no situation.
+        let start = ko_board();
+        let mut sk = Superko::new(SuperkoKind::Situational, &start, Color::White);
+        sk.record(&b, Color::White, 1);
+        assert_eq!(sk.repeats(&b, retake, Color::White, a.hash_after), None);
+        // Black taking the ko again (after White's retake) recreates turn 1's board with
+        // White to move.
+        let a = after.analyze(take, Color::Black);
+        assert_eq!(
+            sk.repeats(&after, take, Color::Black, a.hash_after),
+            Some(1)
+        );
+    }
 }

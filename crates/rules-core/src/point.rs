@@ -59,3 +59,18 @@ impl Move {
         matches!(self, Move::Pass)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_and_moves() {
+        let p = Point::from_index(5);
+        assert_eq!((p.index(), p.to_string()), (5, "#5".to_owned()));
+        assert_eq!(Move::Place(p).point(), Some(p));
+        assert_eq!(Move::Pass.point(), None);
+        assert!(Move::Pass.is_pass());
+        assert!(!Move::Place(p).is_pass());
+    }
+}

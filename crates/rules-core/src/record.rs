@@ -390,4 +390,46 @@ mod tests {
         assert!(record(std::slice::from_ref(&at), Some(count)).looks_finished());
         assert!(record(&[at], Some(Outcome::Draw)).looks_finished());
     }
+
+    #[test]
+    fn outcomes_name_their_winner_and_markup_is_empty_only_without_marks() {
+        let w = Color::White;
+        for o in [
+            Outcome::Score {
+                winner: w,
+                margin: 1.5,
+            },
+            Outcome::Resignation { winner: w },
+            Outcome::Time { winner: w },
+            Outcome::Forfeit { winner: w },
+            Outcome::Win {
+                winner: w,
+                reason: None,
+            },
+        ] {
+            assert_eq!(o.winner(), Some(w), "{o:?}");
+        }
+        for o in [Outcome::Draw, Outcome::Void, Outcome::Unknown] {
+            assert_eq!(o.winner(), None, "{o:?}");
+        }
+        let p = Point::from_index(0);
+        assert!(Markup::default().is_empty());
+        let marks = [
+            Markup {
+                territory: PerColor::new(vec![p], vec![]),
+                ..Markup::default()
+            },
+            Markup {
+                territory: PerColor::new(vec![], vec![p]),
+                ..Markup::default()
+            },
+            Markup {
+                dead: vec![p],
+                ..Markup::default()
+            },
+        ];
+        for m in marks {
+            assert!(!m.is_empty(), "{m:?}");
+        }
+    }
 }

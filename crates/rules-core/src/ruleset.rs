@@ -384,3 +384,50 @@ impl Clone for Box<dyn GameState> {
         self.box_clone()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REASONS: [Reason; 13] = [
+        Reason::Occupied,
+        Reason::OffBoard,
+        Reason::OutOfTurn,
+        Reason::AfterEnd,
+        Reason::Suicide,
+        Reason::PseudoSuicide,
+        Reason::Ko,
+        Reason::PermanentlyProhibited,
+        Reason::InitiallyProhibited,
+        Reason::PositionalSuperko,
+        Reason::SituationalSuperko,
+        Reason::NoSuchCycle,
+        Reason::UnsupportedAction,
+    ];
+
+    /// A reason's code is its JSON name and its display; only a move on an empty point of
+    /// the board can be carried out past a ban.
+    #[test]
+    fn reasons_have_one_name_and_say_whether_they_can_be_forced() {
+        for r in REASONS {
+            let json = serde_json::to_value(r).unwrap();
+            assert_eq!(json.as_str(), Some(r.code()));
+            assert_eq!(r.to_string(), r.code());
+            assert_eq!(serde_json::from_value::<Reason>(json).unwrap(), r);
+        }
+        assert_eq!(Reason::PositionalSuperko.code(), "superko-positional");
+        let unforceable: Vec<Reason> = REASONS.into_iter().filter(|r| !r.can_force()).collect();
+        assert_eq!(
+            unforceable,
+            vec![
+                Reason::Occupied,
+                Reason::OffBoard,
+                Reason::NoSuchCycle,
+                Reason::UnsupportedAction
+            ]
+        );
+        let illegal = Illegal::new(Reason::Ko, "Pauli rule 12");
+        assert_eq!(illegal.to_string(), "ko (Pauli rule 12)");
+        assert_eq!(illegal.repeats_turn, None);
+    }
+}
