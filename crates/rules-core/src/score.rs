@@ -1000,4 +1000,121 @@ mod tests {
         });
         assert_eq!(s.result_or_range(), "B+3.5");
     }
+
+    /// Points off the board (at or past the board's length) are ignored by every method, as
+    /// `point_mask` promises; they never panic.
+    #[test]
+    fn points_off_the_board_are_ignored() {
+        let b = board(&["X.", ".O"]);
+        let off = Point::from_index(4);
+        assert_eq!(
+            point_mask(&[off, Point::from_index(1)], 4),
+            [false, true, false, false]
+        );
+        let a = Assessment {
+            undecided: vec![off, Point::from_index(0)],
+            ..Assessment::default()
+        };
+        let mut want = vec![
+            Point::from_index(0),
+            Point::from_index(1),
+            Point::from_index(2),
+        ];
+        want.sort_unstable();
+        assert_eq!(a.undecided_for_area(&b), want);
+        let mut marked = Assessment::from_markup(&crate::record::Markup::default());
+        // A territory mark off the board or on a stone is no empty point next to stones.
+        marked.territory.black = vec![off, Point::from_index(3)];
+        assert!(marked.live_stones_in_marked_territory(&b, &[]).is_empty());
+        marked.territory.black.push(Point::from_index(1));
+        assert_eq!(
+            marked.live_stones_in_marked_territory(&b, &[]),
+            vec![Point::from_index(3)]
+        );
+    }
+
+    /// The markup note names at most ten stones, and says when there are more.
+    #[test]
+    fn the_live_stones_note_names_ten_stones_at_most() {
+        let note = |whites: usize| {
+            // A row of black territory marks above a row of `whites` white stones.
+            let top = ".".repeat(12);
+            let bottom = format!("{}{}", "O".repeat(whites), ".".repeat(12 - whites));
+            let b = board(&[&top, &bottom]);
+            let mut markup = crate::record::Markup::default();
+            markup.territory.black = (0..12).map(Point::from_index).collect();
+            Assessment::from_markup(&markup)
+                .live_stones_note(&b, &[])
+                .unwrap()
+        };
+        let ten = note(10);
+        assert!(
+            ten.contains("next to 10 stone(s)") && !ten.contains('…'),
+            "{ten}"
+        );
+        assert!(ten.contains("(ab bb cb db eb fb gb hb ib jb)"), "{ten}");
+        let eleven = note(11);
+        assert!(
+            eleven.contains("next to 11 stone(s)") && eleven.contains("jb …)"),
+            "{eleven}"
+        );
+        // Only markup gets the note.
+        let b = board(&["..", "O."]);
+        let user = Assessment {
+            source: AssessmentSource::User,
+            territory: PerColor::new(vec![Point::from_index(0)], vec![]),
+            ..Assessment::default()
+        };
+        assert_eq!(
+            user.live_stones_in_marked_territory(&b, &[]),
+            vec![Point::from_index(2)]
+        );
+        assert_eq!(user.live_stones_note(&b, &[]), None);
+    }
+
+    #[test]
+    fn sources_and_area_values_in_words() {
+        let names: Vec<String> = [
+            AssessmentSource::None,
+            AssessmentSource::Markup,
+            AssessmentSource::User,
+            AssessmentSource::Auto,
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        assert_eq!(names, ["none", "markup", "user", "auto"]);
+        assert_eq!(Assessment::none(), Assessment::default());
+        let shared = PointValue::area(AreaOwner::Shared, true);
+        assert_eq!(
+            (shared.black, shared.white, shared.kind),
+            (0.5, 0.5, PointKind::Shared)
+        );
+        let dame = PointValue::area(AreaOwner::Shared, false);
+        assert_eq!(
+            (dame.black, dame.white, dame.kind),
+            (0.0, 0.0, PointKind::Dame)
+        );
+        let neutral = PointValue::area(AreaOwner::Neutral, true);
+        assert_eq!(neutral.kind, PointKind::Dame);
+    }
+
+    /// Point values are checked against each side's total with its captures and its komi,
+    /// Black's included (a negative komi is Black's).
+    #[test]
+    fn point_values_are_checked_with_captures_and_komi_on_both_sides() {
+        let side = |captures, komi| SideScore {
+            stones: 1,
+            captures,
+            komi,
+            ..SideScore::default()
+        };
+        let s = ScoreBreakdown::new(ScoringMethod::Area, side(2, 1.5), side(3, 0.5), 0.0);
+        let values = [
+            PointValue::area(AreaOwner::Stone(Color::Black), false),
+            PointValue::area(AreaOwner::Stone(Color::White), false),
+        ];
+        assert_eq!(s.check_point_values(&values), (0.0, 0.0));
+        assert_eq!(s.check_point_values(&values[..1]), (0.0, 1.0));
+    }
 }
