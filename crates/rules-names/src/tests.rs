@@ -606,3 +606,123 @@ fn the_fold_ignores_case_separators_and_a_trailing_rules() {
         }
     }
 }
+
+// ---------------------------------------------------------------- from mutation testing
+
+/// Two descriptions name the same rules only when every rule field agrees; komi and the
+/// name do not matter.
+#[test]
+fn same_rules_compares_every_rule_field() {
+    let base = known("Chinese");
+    let mut same = base.clone();
+    same.komi = Some(0.5);
+    same.name = "other".into();
+    assert!(base.same_rules(&same));
+    let variants: Vec<RulesDescription> = vec![
+        RulesDescription {
+            ko: Ko::Simple,
+            ..base.clone()
+        },
+        RulesDescription {
+            scoring: Scoring::Territory,
+            ..base.clone()
+        },
+        RulesDescription {
+            tax: Tax::All,
+            ..base.clone()
+        },
+        RulesDescription {
+            suicide: !base.suicide,
+            ..base.clone()
+        },
+        RulesDescription {
+            has_button: !base.has_button,
+            ..base.clone()
+        },
+        RulesDescription {
+            white_handicap_bonus: HandicapBonus::NMinusOne,
+            ..base.clone()
+        },
+        RulesDescription {
+            friendly_pass_ok: !base.friendly_pass_ok,
+            ..base.clone()
+        },
+    ];
+    for v in &variants {
+        assert!(!base.same_rules(v), "{v}");
+        assert!(!v.same_rules(&base), "{v}");
+    }
+    assert_eq!(base.to_string(), base.describe());
+}
+
+/// Korean rules get the same warning as Japanese; Ing's and GOE's ko and counting are named;
+/// a declared superko is named in Pauli's mapping.
+#[test]
+fn mappings_name_the_rules_they_depart_from() {
+    for name in ["Japanese", "Korean"] {
+        let m = known(name).mapping().explain();
+        assert!(
+            m.contains(&format!("the {name} rules' ko confirmation")),
+            "{m}"
+        );
+    }
+    for name in ["GOE", "Ing"] {
+        let m = known(name).mapping().explain();
+        assert!(m.contains("Ing's own ko rules"), "{name}: {m}");
+    }
+    assert!(
+        !known("AGA")
+            .mapping()
+            .explain()
+            .contains("Ing's own ko rules")
+    );
+    for (text, words) in [
+        (
+            "koPOSITIONALscoreTERRITORYsui0",
+            "the declared positional superko becomes",
+        ),
+        (
+            "koSITUATIONALscoreTERRITORYsui0",
+            "the declared situational superko becomes",
+        ),
+        (
+            "koSPIGHTscoreTERRITORYsui0",
+            "the declared Spight ko rule becomes",
+        ),
+    ] {
+        let m = read_katago(text).unwrap().mapping().explain();
+        assert!(m.contains(words), "{text}: {m}");
+    }
+    let m = read_katago("koSIMPLEscoreTERRITORYsui0")
+        .unwrap()
+        .mapping()
+        .explain();
+    assert!(!m.contains("the declared"), "{m}");
+}
+
+/// The details of the short and JSON forms: Spight's ko in JSON, komi ended by a space, komi
+/// out of range, and what counts as an attempt at the short form.
+#[test]
+fn short_and_json_form_details() {
+    assert_eq!(known(r#"{"ko":"SPIGHT"}"#).ko, Ko::Spight);
+    let d = known("komi6.5 scoreAREA");
+    assert_eq!((d.komi, d.scoring), (Some(6.5), Scoring::Area));
+    assert_eq!(known("komi100000").komi, Some(100_000.0));
+    for text in ["komi100001", "komi-200000"] {
+        match read(text) {
+            Err(NameError::Malformed { reason, .. }) => {
+                assert!(reason.contains("out of range"), "{text}: {reason}")
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    // A komi beginning with a sign or a point is an attempt at the short form.
+    for text in ["komi+x", "komi.x", "komi-x", "whbNx"] {
+        assert!(
+            matches!(read(text), Err(NameError::Malformed { .. })),
+            "{text}: {:?}",
+            read(text)
+        );
+    }
+    assert!(matches!(read("whbx"), Err(NameError::Unknown(_))));
+}
