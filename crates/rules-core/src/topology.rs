@@ -487,4 +487,79 @@ mod tests {
             Err(TopologyError::GraphSize(0))
         ));
     }
+
+    /// A graph may have up to `MAX_GRAPH_POINTS` points, not one more.
+    #[test]
+    fn graph_limits() {
+        let names: Vec<String> = (0..=MAX_GRAPH_POINTS).map(|i| format!("p{i}")).collect();
+        let none: &[(String, String)] = &[];
+        let g = Topology::graph(&names[..MAX_GRAPH_POINTS], none).unwrap();
+        assert_eq!(g.len(), MAX_GRAPH_POINTS);
+        assert!(!g.is_empty());
+        assert_eq!(
+            Topology::graph(&names, none).unwrap_err(),
+            TopologyError::GraphSize(MAX_GRAPH_POINTS + 1)
+        );
+    }
+
+    /// Topologies are equal when their points and adjacency are; the debug form names them.
+    #[test]
+    fn equality_and_debug_form() {
+        let g = |edges: &[(&str, &str)]| Topology::graph(&["a", "b", "c"], edges).unwrap();
+        let path = g(&[("a", "b"), ("b", "c")]);
+        assert_eq!(path, g(&[("b", "c"), ("b", "a")]));
+        assert_ne!(path, g(&[("a", "b"), ("a", "c")]));
+        assert_ne!(path, g(&[("a", "b")]));
+        assert_ne!(
+            path,
+            Topology::graph(&["x", "y", "z"], &[("x", "y"), ("y", "z")]).unwrap()
+        );
+        assert_eq!(Topology::grid(3, 2).unwrap(), Topology::grid(3, 2).unwrap());
+        assert_ne!(Topology::grid(3, 2).unwrap(), Topology::grid(2, 3).unwrap());
+        let line = Topology::graph(&["a", "b", "c"], &[("a", "b"), ("b", "c")]).unwrap();
+        assert_ne!(Topology::grid(3, 1).unwrap(), line);
+        assert_eq!(
+            format!("{:?}", Topology::grid(3, 2).unwrap()),
+            "Topology::grid(3, 2)"
+        );
+        assert_eq!(format!("{path:?}"), "Topology::graph(3 points, 2 edges)");
+    }
+
+    /// Points, coordinates and adjacency at the edges of the board; every stone key distinct.
+    #[test]
+    fn points_coordinates_and_keys() {
+        let t = Topology::grid(3, 2).unwrap();
+        assert_eq!(t.point(5), Some(Point(5)));
+        assert_eq!(t.point(6), None);
+        assert_eq!(t.at(2, 1), Some(Point(5)));
+        assert_eq!(t.at(3, 0), None);
+        assert_eq!(t.at(0, 2), None);
+        assert!(t.adjacent(Point(0), Point(1)));
+        assert!(!t.adjacent(Point(0), Point(4)));
+        assert!(
+            !t.adjacent(Point(2), Point(3)),
+            "no wrap from row end to row start"
+        );
+        let mut keys: Vec<u64> = t
+            .points()
+            .flat_map(|p| {
+                [
+                    t.stone_key(p, crate::Color::Black),
+                    t.stone_key(p, crate::Color::White),
+                ]
+            })
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), 12);
+        let names = t.point_names();
+        assert_eq!(names.len(), 6);
+        assert_eq!(names[0], ("aa".to_owned(), Some("A2".to_owned())));
+        assert_eq!(names[5], ("cb".to_owned(), Some("C1".to_owned())));
+        let g = Topology::graph(&["x", "y"], &[("x", "y")]).unwrap();
+        assert_eq!(
+            g.point_names(),
+            vec![("x".to_owned(), None), ("y".to_owned(), None)]
+        );
+    }
 }
