@@ -562,4 +562,22 @@ mod tests {
             vec![("x".to_owned(), None), ("y".to_owned(), None)]
         );
     }
+
+    /// GTP names points on grids up to 25 wide (no `I`), rows counted from the bottom; a
+    /// vertex off the board is no point.
+    #[test]
+    fn gtp_vertices_at_the_limits() {
+        let t = Topology::grid(25, 2).unwrap();
+        assert_eq!(t.gtp(Point(24)).as_deref(), Some("Z2"));
+        assert_eq!(t.parse_gtp("z2"), Some(Point(24)));
+        assert_eq!(Topology::grid(26, 2).unwrap().gtp(Point(0)), None);
+        let t = Topology::grid(3, 3).unwrap();
+        assert_eq!(t.parse_gtp("C3"), t.at(2, 0));
+        assert_eq!(t.parse_gtp("A1"), t.at(0, 2));
+        for off in ["D1", "A0", "A4", "J1", "", "A"] {
+            assert_eq!(t.parse_gtp(off), None, "{off}");
+        }
+        assert_eq!(t.parse_point(" bb "), t.at(1, 1));
+        assert_eq!(t.parse_point("B2"), t.at(1, 1));
+    }
 }
