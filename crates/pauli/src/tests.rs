@@ -189,15 +189,30 @@ mod r3_turns {
             })
             .collect();
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        let (x, o) = (first, first.opp());
-        let mut g = game(&rows, x);
-        pass(&mut g, x);
-        play(&mut g, o, "bc");
-        pass(&mut g, x);
-        pass(&mut g, o);
-        play(&mut g, x, "cc");
-        pass(&mut g, o);
+        let mut g = game(&rows, first);
+        ljr05_turns(&mut g, first, 6);
         g
+    }
+
+    /// The first `n` turns of LJR-05 (pass, the ko taken, two passes, the ko taken back, a
+    /// pass), with `first` in Black's part, on a board holding its position in the top left
+    /// corner.
+    pub(super) fn ljr05_turns(g: &mut PauliGame, first: Color, n: usize) {
+        let (x, o) = (first, first.opp());
+        let turns: [(Color, Option<&str>); 6] = [
+            (x, None),
+            (o, Some("bc")),
+            (x, None),
+            (o, None),
+            (x, Some("cc")),
+            (o, None),
+        ];
+        for &(c, at) in &turns[..n] {
+            match at {
+                Some(at) => play(g, c, at),
+                None => pass(g, c),
+            };
+        }
     }
 
     #[test]
@@ -1043,11 +1058,7 @@ mod state {
     #[test]
     fn an_edit_forgets_former_situations() {
         let mut g = r3_turns_ko();
-        pass(&mut g, B);
-        play(&mut g, W, "bc");
-        pass(&mut g, B);
-        pass(&mut g, W);
-        play(&mut g, B, "cc");
+        super::r3_turns::ljr05_turns(&mut g, B, 5);
         // A setup in mid-game (here one that changes nothing in the end).
         g.edit(&[(pt(&g, "ee"), Some(W)), (pt(&g, "ee"), None)]);
         pass(&mut g, W);
@@ -1066,11 +1077,7 @@ mod state {
     #[test]
     fn a_player_set_forgets_former_situations() {
         let mut g = r3_turns_ko();
-        pass(&mut g, B);
-        play(&mut g, W, "bc");
-        pass(&mut g, B);
-        pass(&mut g, W);
-        play(&mut g, B, "cc");
+        super::r3_turns::ljr05_turns(&mut g, B, 5);
         g.set_to_move(B);
         assert_eq!(g.to_move(), B);
         g.set_to_move(W);
@@ -1184,12 +1191,7 @@ mod state {
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let mut g = game(&rows, B);
         assert!(g.board().len() > 64);
-        pass(&mut g, B);
-        play(&mut g, W, "bc");
-        pass(&mut g, B);
-        pass(&mut g, W);
-        play(&mut g, B, "cc");
-        pass(&mut g, W);
+        super::r3_turns::ljr05_turns(&mut g, B, 6);
         assert_eq!(cycles(&g.take_events()), vec![(7, 1, true, B)]);
     }
 

@@ -1031,6 +1031,18 @@ mod tests {
         assert!(d.legality.is_empty() && d.agree);
     }
 
+    /// The count comparison of two counted verdicts with their point values.
+    fn counted(a: &Verdict, va: &[PointValue], b: &Verdict, vb: &[PointValue]) -> CountDiff {
+        compare(
+            &Side::new(a, Some(va)),
+            &Side::new(b, Some(vb)),
+            &names(va.len()),
+        )
+        .unwrap()
+        .count
+        .unwrap()
+    }
+
     fn forbidden(m: u32, reason: Reason) -> Forbidden {
         Forbidden {
             move_number: m,
@@ -1230,26 +1242,21 @@ mod tests {
             allowed(superko(None), &with(vec![cycle_after(5)], none)),
             no_ban
         );
-        assert_eq!(
-            allowed(forbidden(6, Reason::Ko), &plain),
-            "y has no such rule (y rules)"
-        );
-        assert_eq!(
-            allowed(forbidden(6, Reason::PseudoSuicide), &plain),
-            "y has no such rule (y rules)"
-        );
-        assert_eq!(
-            allowed(forbidden(6, Reason::PermanentlyProhibited), &plain),
-            "y has no such rule (y rules)"
-        );
-        assert_eq!(
-            allowed(forbidden(6, Reason::AfterEnd), &plain),
-            "under y the game had not ended yet (its end condition differs: y rules)"
-        );
-        assert_eq!(
-            allowed(forbidden(6, Reason::OutOfTurn), &plain),
-            "y allows it (y rules)"
-        );
+        for (reason, expected) in [
+            (Reason::Ko, "y has no such rule (y rules)"),
+            (Reason::PseudoSuicide, "y has no such rule (y rules)"),
+            (
+                Reason::PermanentlyProhibited,
+                "y has no such rule (y rules)",
+            ),
+            (
+                Reason::AfterEnd,
+                "under y the game had not ended yet (its end condition differs: y rules)",
+            ),
+            (Reason::OutOfTurn, "y allows it (y rules)"),
+        ] {
+            assert_eq!(allowed(forbidden(6, reason), &plain), expected, "{reason}");
+        }
     }
 
     /// A replay that played on tells about every move; one that stopped, only up to its stop.
@@ -1356,14 +1363,7 @@ mod tests {
             verdict("x", Some(sa), vec![]),
             verdict("y", Some(sb), vec![]),
         );
-        let c = compare(
-            &Side::new(&a, Some(&va)),
-            &Side::new(&b, Some(&vb)),
-            &names(8),
-        )
-        .unwrap()
-        .count
-        .unwrap();
+        let c = counted(&a, &va, &b, &vb);
         type Listed<'a> = (
             CauseKind,
             Option<PointKind>,
@@ -1447,14 +1447,7 @@ mod tests {
         let a = verdict("x", Some(sa), vec![]);
         let mut b = verdict("y", Some(sb), vec![]);
         b.komi.source = KomiSource::User;
-        let c = compare(
-            &Side::new(&a, Some(&va)),
-            &Side::new(&b, Some(&vb)),
-            &names(2),
-        )
-        .unwrap()
-        .count
-        .unwrap();
+        let c = counted(&a, &va, &b, &vb);
         let by_kind = |k: CauseKind| c.causes.iter().find(|c| c.kind == k).unwrap();
         assert_eq!(by_kind(CauseKind::Points).effect, 6.0);
         assert_eq!(
@@ -1492,14 +1485,7 @@ mod tests {
             verdict("y", Some(sb), vec![]),
         );
         b.komi.source = KomiSource::Default;
-        let c = compare(
-            &Side::new(&a, Some(&va)),
-            &Side::new(&b, Some(&va)),
-            &names(2),
-        )
-        .unwrap()
-        .count
-        .unwrap();
+        let c = counted(&a, &va, &b, &va);
         assert_eq!(c.causes.len(), 1);
         assert_eq!(
             c.causes[0].explanation,
@@ -1512,14 +1498,7 @@ mod tests {
             score: Some(sb),
             ..b.clone()
         };
-        let c = compare(
-            &Side::new(&b2, Some(&va)),
-            &Side::new(&a, Some(&va)),
-            &names(2),
-        )
-        .unwrap()
-        .count
-        .unwrap();
+        let c = counted(&b2, &va, &a, &va);
         assert_eq!(
             c.causes[0].explanation,
             "captives: y counts captives (Black 2, White 0); x counts no captives: -2 to \
@@ -1531,14 +1510,7 @@ mod tests {
             score: Some(sb),
             ..b
         };
-        let c = compare(
-            &Side::new(&a, Some(&va)),
-            &Side::new(&b, Some(&va)),
-            &names(2),
-        )
-        .unwrap()
-        .count
-        .unwrap();
+        let c = counted(&a, &va, &b, &va);
         assert_eq!(
             c.causes[0].explanation,
             "komi: x gives White 0 (the record's), y gives 0.5 (the ruleset's default, the \
@@ -1562,130 +1534,51 @@ mod tests {
                 &pv(vb.0, vb.1, kb),
             )
         };
-        let starts = |theme: Option<String>, start: &str| {
-            assert!(
-                theme.as_deref().is_some_and(|s| s.starts_with(start)),
-                "{theme:?} should start with {start:?}"
-            );
-        };
         // Dead under one, alive under the other, either way round; counted twice or once.
         let dead = t(true, K::DeadStone(B), (0.0, 1.0), K::Stone(B), (1.0, 0.0)).unwrap();
         assert!(
-            dead.starts_with("dead stones left on the board: y counts the board as it stands, so these black stones")
-                && dead.ends_with("x takes them off as dead"),
+            dead.starts_with(
+                "dead stones left on the board: y counts the board as it stands, so these \
+                 black stones"
+            ) && dead.ends_with("x takes them off as dead"),
             "{dead}"
         );
         let twice = t(true, K::Stone(W), (0.0, 1.0), K::DeadStone(W), (2.0, 0.0)).unwrap();
         assert!(twice.ends_with("as a captive (Pauli rule 5)"), "{twice}");
-        starts(
-            t(
-                true,
-                K::DeadStone(W),
-                (1.0, 0.0),
-                K::DeadStone(W),
-                (2.0, 0.0),
-            ),
-            "dead stones counted twice under territory scoring",
-        );
-        assert_eq!(
-            t(
-                true,
-                K::DeadStone(W),
-                (0.5, 0.0),
-                K::DeadStone(W),
-                (1.0, 0.0)
-            ),
-            None
-        );
-        starts(
-            t(
-                true,
-                K::Stone(B),
-                (1.0, 0.0),
-                K::UncountedStone(B),
-                (0.0, 0.0),
-            ),
-            "area scoring counts every live stone",
-        );
-        starts(
-            t(
-                true,
-                K::UncountedStone(W),
-                (0.0, 0.0),
-                K::Stone(W),
-                (0.0, 1.0),
-            ),
-            "area scoring counts every live stone",
-        );
-        starts(
-            t(true, K::Shared, (0.5, 0.5), K::Dame, (0.0, 0.0)),
-            "shared dame",
-        );
-        starts(
-            t(true, K::Territory(B), (1.0, 0.0), K::Shared, (0.5, 0.5)),
-            "shared dame",
-        );
-        starts(
-            t(true, K::Dame, (0.0, 0.0), K::Territory(W), (0.0, 1.0)),
-            "points next to stones",
-        );
-        starts(
-            t(true, K::Territory(B), (1.0, 0.0), K::Dame, (0.0, 0.0)),
-            "points next to stones",
-        );
-        starts(
-            t(true, K::Undecided, (0.0, 0.0), K::Territory(B), (1.0, 0.0)),
-            "undecided points",
-        );
-        starts(
-            t(true, K::Mutual, (1.0, 1.0), K::Territory(B), (1.0, 0.0)),
-            "points both players",
-        );
-        assert_eq!(
-            t(
-                true,
-                K::Territory(B),
-                (1.0, 0.0),
-                K::Territory(W),
-                (0.0, 1.0)
-            ),
-            None
-        );
-        // A stone under one count only: the positions differ.
-        let differ = "the positions differ here";
-        starts(
-            t(true, K::Stone(B), (1.0, 0.0), K::Territory(W), (0.0, 1.0)),
-            differ,
-        );
-        starts(
-            t(
-                true,
-                K::Territory(B),
-                (1.0, 0.0),
-                K::UncountedStone(W),
-                (0.0, 0.0),
-            ),
-            differ,
-        );
-        // Counts of different positions: only differences of method keep their theme.
-        starts(
-            t(false, K::Dame, (0.0, 0.0), K::Territory(W), (0.0, 1.0)),
-            differ,
-        );
-        starts(
-            t(false, K::Shared, (0.5, 0.5), K::Dame, (0.0, 0.0)),
-            "shared dame",
-        );
-        starts(
-            t(
-                false,
-                K::Stone(B),
-                (1.0, 0.0),
-                K::UncountedStone(B),
-                (0.0, 0.0),
-            ),
-            "area scoring",
-        );
+        let differ = Some("the positions differ here");
+        let area = Some("area scoring counts every live stone");
+        #[rustfmt::skip]
+        let cases = [
+            // (same position, under A, worth, under B, worth, the theme's beginning)
+            (true, K::DeadStone(W), (1.0, 0.0), K::DeadStone(W), (2.0, 0.0), Some("dead stones counted twice under territory scoring")),
+            (true, K::DeadStone(W), (0.5, 0.0), K::DeadStone(W), (1.0, 0.0), None),
+            (true, K::Stone(B), (1.0, 0.0), K::UncountedStone(B), (0.0, 0.0), area),
+            (true, K::UncountedStone(W), (0.0, 0.0), K::Stone(W), (0.0, 1.0), area),
+            (true, K::Shared, (0.5, 0.5), K::Dame, (0.0, 0.0), Some("shared dame")),
+            (true, K::Territory(B), (1.0, 0.0), K::Shared, (0.5, 0.5), Some("shared dame")),
+            (true, K::Dame, (0.0, 0.0), K::Territory(W), (0.0, 1.0), Some("points next to stones")),
+            (true, K::Territory(B), (1.0, 0.0), K::Dame, (0.0, 0.0), Some("points next to stones")),
+            (true, K::Undecided, (0.0, 0.0), K::Territory(B), (1.0, 0.0), Some("undecided points")),
+            (true, K::Mutual, (1.0, 1.0), K::Territory(B), (1.0, 0.0), Some("points both players")),
+            (true, K::Territory(B), (1.0, 0.0), K::Territory(W), (0.0, 1.0), None),
+            // A stone under one count only: the positions differ.
+            (true, K::Stone(B), (1.0, 0.0), K::Territory(W), (0.0, 1.0), differ),
+            (true, K::Territory(B), (1.0, 0.0), K::UncountedStone(W), (0.0, 0.0), differ),
+            // Counts of different positions: only differences of method keep their theme.
+            (false, K::Dame, (0.0, 0.0), K::Territory(W), (0.0, 1.0), differ),
+            (false, K::Shared, (0.5, 0.5), K::Dame, (0.0, 0.0), Some("shared dame")),
+            (false, K::Stone(B), (1.0, 0.0), K::UncountedStone(B), (0.0, 0.0), area),
+        ];
+        for (same, ka, va, kb, vb, start) in cases {
+            let theme = t(same, ka, va, kb, vb);
+            match start {
+                Some(start) => assert!(
+                    theme.as_deref().is_some_and(|s| s.starts_with(start)),
+                    "{ka:?} → {kb:?}: {theme:?} should start with {start:?}"
+                ),
+                None => assert_eq!(theme, None, "{ka:?} → {kb:?}"),
+            }
+        }
     }
 
     /// Signs and worths in words.

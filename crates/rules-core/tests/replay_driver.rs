@@ -371,6 +371,19 @@ fn score_result(r: GameRecord, winner: Color, margin: f64) -> GameRecord {
     with_result(r, &raw, Outcome::Score { winner, margin })
 }
 
+/// A replay under `stop` with the komi `komi` and the assessment `a`.
+fn run_with(r: &GameRecord, toy: &Toy, komi: f64, a: &Assessment) -> Replayed {
+    replay(
+        r,
+        toy,
+        &ReplayOptions {
+            policy: Policy::Stop,
+            komi: Some(komi),
+        },
+        AssessmentChoice::Given(a),
+    )
+}
+
 fn run(r: &GameRecord, toy: &Toy, policy: Policy) -> Replayed {
     replay(
         r,
@@ -722,31 +735,16 @@ fn pre_actions_and_events_are_numbered_by_record_moves() {
 #[test]
 fn a_repetition_names_the_record_move_of_the_repeated_position() {
     let r = rec("B[aa] W[zz] W[bb] B[dd]");
-    let toy = Toy::new().forbid("dd", Reason::PositionalSuperko, Some(2));
-    let done = run(&r, &toy, Policy::PlayOn);
-    let f = done.verdict.forbidden.last().unwrap();
-    assert_eq!((f.move_number, f.reason), (4, Reason::PositionalSuperko));
-    assert_eq!(f.repeats_position_after_move, Some(3));
-    let toy = Toy::new().forbid("dd", Reason::PositionalSuperko, Some(0));
-    let done = run(&r, &toy, Policy::PlayOn);
-    assert_eq!(
-        done.verdict
-            .forbidden
-            .last()
-            .unwrap()
-            .repeats_position_after_move,
-        Some(0)
-    );
-    let toy = Toy::new().forbid("dd", Reason::PositionalSuperko, Some(7));
-    let done = run(&r, &toy, Policy::PlayOn);
-    assert_eq!(
-        done.verdict
-            .forbidden
-            .last()
-            .unwrap()
-            .repeats_position_after_move,
-        None
-    );
+    for (repeats_turn, after_move) in [(Some(2), Some(3)), (Some(0), Some(0)), (Some(7), None)] {
+        let toy = Toy::new().forbid("dd", Reason::PositionalSuperko, repeats_turn);
+        let done = run(&r, &toy, Policy::PlayOn);
+        let f = done.verdict.forbidden.last().unwrap();
+        assert_eq!((f.move_number, f.reason), (4, Reason::PositionalSuperko));
+        assert_eq!(
+            f.repeats_position_after_move, after_move,
+            "{repeats_turn:?}"
+        );
+    }
 }
 
 /// Komi: the user's, else the record's, else the ruleset's default, which is reported.
@@ -801,15 +799,7 @@ fn the_count_gets_the_handicap_komi_and_assessment() {
     r.handicap = Some(2);
     let mut dead = Assessment::user_dead(vec![pt("bb")]);
     dead.territory.black.push(pt("bb"));
-    let done = replay(
-        &r,
-        &toy,
-        &ReplayOptions {
-            policy: Policy::Stop,
-            komi: Some(0.5),
-        },
-        AssessmentChoice::Given(&dead),
-    );
+    let done = run_with(&r, &toy, 0.5, &dead);
     let s = done.verdict.score.as_ref().unwrap();
     // Black: 2 stones and bb; White: no live stone, komi 0.5 and 2 for the handicap.
     assert_eq!((s.black.total, s.white.total), (3.0, 2.5));
@@ -1015,15 +1005,7 @@ fn count_bounds_the_undecided_points() {
     // Through the replay: the verdict's score has the range, and the record's result inside
     // it is undecided.
     let r = score_result(rec("B[aa] W[ee] B[] W[]"), Color::White, 2.5);
-    let done = replay(
-        &r,
-        &Toy::new(),
-        &ReplayOptions {
-            policy: Policy::Stop,
-            komi: Some(0.5),
-        },
-        AssessmentChoice::Given(&a),
-    );
+    let done = run_with(&r, &Toy::new(), 0.5, &a);
     assert_eq!(done.verdict.check.status, CheckStatus::Undecided);
     assert_eq!(
         done.verdict
@@ -1163,15 +1145,7 @@ fn the_handicap_compensation_is_named_from_two_stones() {
     let check = |handicap: u32, recorded: f64| {
         let mut r = score_result(rec("B[] W[]"), Color::White, recorded);
         r.handicap = Some(handicap);
-        let done = replay(
-            &r,
-            &toy,
-            &ReplayOptions {
-                policy: Policy::Stop,
-                komi: Some(0.5),
-            },
-            AssessmentChoice::Given(&marked),
-        );
+        let done = run_with(&r, &toy, 0.5, &marked);
         done.verdict.check
     };
     // The count gives White 2.5 with two handicap stones; a record without compensation says
