@@ -325,3 +325,68 @@ fn declared_rules_get_their_counting_family() {
     assert_eq!(family("Japanese"), Some(Counting::Territory));
     assert_eq!(family("no such rules"), None);
 }
+
+fn read_text(s: &str) -> Result<GameRecord, sgf_record::SgfError> {
+    read_sgf(s.as_bytes(), &ReadOptions::default())
+        .expect("file reads")
+        .games
+        .remove(0)
+}
+
+/// `GM` with blanks around the 1 is read as Go, and the tree is parsed with the value
+/// repaired (alone, and together with the other repairs of the text: lower-case identifiers,
+/// an unclosed tree); a plain `GM[1]` needs no repair; another game is refused.
+#[test]
+fn a_game_type_with_blanks_is_repaired() {
+    for text in [
+        "(;GM[ 1 ]FF[4]SZ[9];B[cc];W[gg])",
+        "(;FF[4]GM[1 ]SZ[9];B[cc];W[gg])",
+        "(;gm[ 1]sz[9];b[cc];W[gg]",
+        "(;GM[\\ 1]SZ[9]PB[a\\]b];B[cc];W[gg])",
+    ] {
+        let g = read_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(moves(&g), ["Bcc", "Wgg"], "{text}");
+        assert_eq!(g.topology.len(), 81, "{text}");
+        assert!(codes_of(&g).contains(&codes::GAME_TYPE_REPAIRED), "{text}");
+    }
+    let g = read_text("(;GM[1]SZ[9];B[cc])").unwrap();
+    assert!(!codes_of(&g).contains(&codes::GAME_TYPE_REPAIRED));
+    let e = read_text("(;GM[2]SZ[9];B[cc])").unwrap_err();
+    assert_eq!(e.code(), "not-go");
+}
+
+/// A later `SZ` on the main line that differs from the first is reported and ignored; one
+/// that repeats it is not reported. Blanks around values are reported once per game.
+#[test]
+fn repeated_sizes_and_blanks_around_values() {
+    let g = read_text("(;GM[1]SZ[9];SZ[13];B[cc])").unwrap();
+    assert_eq!(g.topology.len(), 81);
+    assert!(codes_of(&g).contains(&codes::SIZE_REPEATED));
+    let g = read_text("(;GM[1]SZ[9];SZ[9];B[cc])").unwrap();
+    assert!(!codes_of(&g).contains(&codes::SIZE_REPEATED));
+    let g = read_text("(;GM[1]SZ[ 9 ]KM[ 6.5 ];B[cc])").unwrap();
+    let blanks = codes_of(&g)
+        .iter()
+        .filter(|c| **c == codes::VALUE_WHITESPACE)
+        .count();
+    assert_eq!(blanks, 1, "{:?}", g.warnings);
+}
+
+/// A file exactly as large as the limit is read; one byte more is not.
+#[test]
+fn the_file_size_limit_is_inclusive() {
+    let s = "(;GM[1]SZ[9];B[cc])";
+    let opts = |max_file_bytes| ReadOptions {
+        limits: Limits {
+            max_file_bytes,
+            ..Limits::default()
+        },
+    };
+    assert!(read_sgf(s.as_bytes(), &opts(s.len())).is_ok());
+    assert_eq!(
+        read_sgf(s.as_bytes(), &opts(s.len() - 1))
+            .unwrap_err()
+            .code(),
+        "file-too-large"
+    );
+}
