@@ -343,6 +343,7 @@ fn a_game_type_with_blanks_is_repaired() {
         "(;FF[4]GM[1 ]SZ[9];B[cc];W[gg])",
         "(;gm[ 1]sz[9];b[cc];W[gg]",
         "(;GM[\\ 1]SZ[9]PB[a\\]b];B[cc];W[gg])",
+        "a mail header before the tree\n(;GM[ 1]SZ[9];B[cc];W[gg])",
     ] {
         let g = read_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(moves(&g), ["Bcc", "Wgg"], "{text}");
