@@ -430,4 +430,17 @@ mod tests {
         assert_eq!(illegal.to_string(), "ko (Pauli rule 12)");
         assert_eq!(illegal.repeats_turn, None);
     }
+
+    /// Stones removed, by colour: the other player's captures, one's own suicides and one's
+    /// stones removed with cycles.
+    #[test]
+    fn stones_removed_add_every_way_of_removal() {
+        let t = Tally {
+            captures: PerColor::new(2, 3),
+            self_captures: PerColor::new(5, 7),
+            removed_by_cycles: PerColor::new(11, 13),
+            ..Tally::default()
+        };
+        assert_eq!(t.stones_removed(), PerColor::new(3 + 5 + 11, 2 + 7 + 13));
+    }
 }
