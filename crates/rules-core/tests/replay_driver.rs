@@ -160,6 +160,16 @@ impl ToyState {
         effect
     }
 
+    /// Whether the turn can be carried out at all: a stone needs an empty point.
+    fn placeable(&self, turn: &Turn) -> Result<(), Illegal> {
+        match turn.mv {
+            Move::Place(p) if !self.board.is_empty_at(p) => {
+                Err(Illegal::new(Reason::Occupied, "toy: one stone per point"))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The count's two sides from an assessment (no komi).
     fn sides(&self, a: &Assessment) -> Result<PerColor<u32>, ScoreError> {
         let mut sides = PerColor::new(0, 0);
@@ -199,10 +209,8 @@ impl GameState for ToyState {
         if self.over {
             return Err(Illegal::new(Reason::AfterEnd, TOY_AFTER_END));
         }
+        self.placeable(turn)?;
         if let Move::Place(p) = turn.mv {
-            if !self.board.is_empty_at(p) {
-                return Err(Illegal::new(Reason::Occupied, "toy: one stone per point"));
-            }
             if let Some((_, illegal)) = self.rules.forbidden.iter().find(|(q, _)| *q == p) {
                 return Err(illegal.clone());
             }
@@ -214,11 +222,7 @@ impl GameState for ToyState {
         Ok(self.carry_out(turn))
     }
     fn force(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
-        if let Move::Place(p) = turn.mv {
-            if !self.board.is_empty_at(p) {
-                return Err(Illegal::new(Reason::Occupied, "toy: one stone per point"));
-            }
-        }
+        self.placeable(turn)?;
         Ok(self.carry_out(turn))
     }
     fn edit(&mut self, edits: &[(Point, Option<Color>)]) {
