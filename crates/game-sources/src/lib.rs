@@ -328,11 +328,17 @@ impl Walker<'_> {
     }
 
     fn stdin(&mut self) -> ControlFlow<()> {
+        self.standard_input(io::stdin().lock())
+    }
+
+    /// `-`: `input` read as one SGF record named `-`, in its shard only and within the
+    /// record limit (a reader of its own so that tests need no standard input).
+    fn standard_input(&mut self, input: impl Read) -> ControlFlow<()> {
         if !self.in_shard("-") {
             return ControlFlow::Continue(());
         }
         let limit = self.options.limits.max_record_bytes;
-        let kind = match read_limited(io::stdin().lock(), limit) {
+        let kind = match read_limited(input, limit) {
             Ok(bytes) => ItemKind::Record {
                 format: RecordFormat::Sgf,
                 bytes,

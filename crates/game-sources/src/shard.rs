@@ -89,7 +89,9 @@ mod tests {
         for bad in ["0/3", "4/3", "3", "a/b", "1/0", ""] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
-        assert_eq!(Shard::new(3, 5).unwrap().to_string(), "3/5");
+        let shard = Shard::new(3, 5).unwrap();
+        assert_eq!(shard.to_string(), "3/5");
+        assert_eq!((shard.index(), shard.count()), (3, 5));
     }
 
     #[test]

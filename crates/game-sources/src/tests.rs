@@ -559,3 +559,110 @@ fn sgf_files_lists_records_under_a_folder_in_path_order() {
         assert_eq!(again, out);
     }
 }
+
+#[test]
+fn skipped_files_say_why() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("notes.txt"), "x").unwrap();
+    std::fs::write(d.path().join("README"), "x").unwrap();
+    let items = collect(&[s(d.path())], &Options::default());
+    let reasons: Vec<&str> = items
+        .iter()
+        .map(|i| match &i.kind {
+            ItemKind::Skipped(r) => r.as_str(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "not a game record (no .sgf extension)",
+            "not a game record (.txt; only .sgf files and archives are read from directories \
+             and archives)",
+        ]
+    );
+}
+
+#[test]
+fn standard_input_is_one_record_named_dash_in_its_shard_and_bounded() {
+    let take = |options: &Options, input: &[u8]| {
+        let mut got = Vec::new();
+        let mut sink = |item: Item| {
+            got.push(item);
+            ControlFlow::Continue(())
+        };
+        let mut w = Walker {
+            options,
+            sink: &mut sink,
+        };
+        assert!(w.standard_input(input).is_continue());
+        got
+    };
+    let items = take(&Options::default(), b"(;B[aa])");
+    assert_eq!(names(&items), ["-"]);
+    assert!(matches!(
+        &items[0].kind,
+        ItemKind::Record { format: RecordFormat::Sgf, bytes } if bytes == b"(;B[aa])"
+    ));
+    // `-` belongs to exactly one shard of two.
+    let in_shards: Vec<usize> = (1..=2)
+        .map(|k| {
+            let o = Options {
+                shard: Some(Shard::new(k, 2).unwrap()),
+                ..Options::default()
+            };
+            take(&o, b"(;)").len()
+        })
+        .collect();
+    assert_eq!(in_shards.iter().sum::<usize>(), 1, "{in_shards:?}");
+    let mut o = Options::default();
+    o.limits.max_record_bytes = 3;
+    assert_eq!(kinds(&take(&o, b"(;)")), ["record"]);
+    assert_eq!(kinds(&take(&o, b"(;B)")), ["too-large"]);
+}
+
+#[test]
+fn archive_limits_are_inclusive() {
+    let d = tempfile::tempdir().unwrap();
+    // A zip member of exactly the record limit is read (declared and read sizes both at it).
+    let p = d.path().join("exact.zip");
+    std::fs::write(&p, zip_bytes(&[("a.sgf", b"(;B[aa])")])).unwrap();
+    let mut o = Options::default();
+    o.limits.max_record_bytes = 8;
+    assert_eq!(kinds(&collect(&[s(&p)], &o)), ["record"]);
+    o.limits.max_record_bytes = 7;
+    assert_eq!(kinds(&collect(&[s(&p)], &o)), ["too-large"]);
+    // A zip whose members fill the archive limit exactly.
+    let mut o = Options::default();
+    o.limits.max_archive_bytes = 8;
+    assert_eq!(kinds(&collect(&[s(&p)], &o)), ["record"]);
+    o.limits.max_archive_bytes = 7;
+    assert_eq!(kinds(&collect(&[s(&p)], &o)), ["archive-too-large"]);
+    // A tar whose blocks fill the archive limit exactly: a header block and a data block.
+    let t = d.path().join("exact.tar.gz");
+    std::fs::write(&t, tar_gz_bytes(&[("a.sgf", b"(;)")])).unwrap();
+    let mut o = Options::default();
+    o.limits.max_archive_bytes = 1024;
+    assert_eq!(kinds(&collect(&[s(&t)], &o)), ["record"]);
+    o.limits.max_archive_bytes = 1023;
+    assert_eq!(kinds(&collect(&[s(&t)], &o)), ["archive-too-large"]);
+}
+
+#[test]
+fn tar_long_names_up_to_64_kib_are_read() {
+    use tar::EntryType::{GNULongName, Regular};
+    let d = tempfile::tempdir().unwrap();
+    let long = format!("{}/game.sgf", "d".repeat(60_000));
+    let p = d.path().join("long.tar.gz");
+    std::fs::write(
+        &p,
+        tar_gz_raw(&[
+            (GNULongName, "././@LongLink", format!("{long}\0").as_bytes()),
+            (Regular, "short", b"(;)"),
+        ]),
+    )
+    .unwrap();
+    let items = collect(&[s(&p)], &Options::default());
+    assert_eq!(kinds(&items), ["record"]);
+    assert_eq!(names(&items), [format!("{}!{long}", s(&p))]);
+}
