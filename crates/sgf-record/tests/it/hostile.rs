@@ -245,6 +245,20 @@ fn depth_at_and_over_the_limit() {
     assert_eq!(one_error(&f).kind, ErrorKind::TooDeep { limit: 250_000 });
 }
 
+/// A variation 200,000 nodes deep beside the main line is dropped without recursion: the
+/// reader hands every node off the main line to an explicit stack (a recursive drop of such a
+/// chain overflows the 2 MiB stack and aborts the process).
+#[test]
+fn a_deep_variation_off_the_main_line_is_dropped_on_a_small_stack() {
+    let s = format!(
+        "(;GM[1]SZ[9];B[aa](;W[bb])(;W[cc]{}))",
+        ";C[x]".repeat(200_000)
+    );
+    let f = read_bounded(s.into_bytes(), defaults(), 30).expect("reads");
+    let r = f.games[0].as_ref().expect("reads");
+    assert_eq!((r.move_count(), r.variations_ignored), (2, 1));
+}
+
 /// More game trees than the limit: the first 100,000 are read, then one `too-many-games`.
 #[test]
 fn games_over_the_limit() {
