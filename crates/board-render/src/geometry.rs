@@ -104,6 +104,9 @@ mod tests {
         assert!(star_points(5, 5).is_empty());
         assert!(star_points(7, 4).is_empty());
         assert_eq!(star_points(7, 7).len(), 5);
+        // The 4th line from a side of 12 on, the 3rd below it.
+        assert_eq!(star_points(12, 12), vec![(3, 3), (8, 3), (3, 8), (8, 8)]);
+        assert_eq!(star_points(11, 11)[0], (2, 2));
     }
 
     #[test]

@@ -268,6 +268,7 @@ impl Svg<'_> {
         }
         self.overlay();
         self.stones();
+        self.mutual_on_stones();
         self.marks();
         if self.opts.move_numbers {
             self.numbers();
@@ -373,10 +374,9 @@ impl Svg<'_> {
         let mut shared = String::new();
         let mut undecided = String::new();
         for (i, v) in ov.values.iter().enumerate() {
-            // Stones carry their own marks; the forbidden move's point shows the move.
-            if (self.p.stones[i].is_some() && !matches!(v.kind, PointKind::Mutual))
-                || self.p.is_forbidden(i)
-            {
+            // Stones carry their own marks (drawn over them, `mutual_on_stones`); the
+            // forbidden move's point shows the move.
+            if self.p.stones[i].is_some() || self.p.is_forbidden(i) {
                 continue;
             }
             let (x, y) = self.l.at[i];
@@ -429,6 +429,34 @@ impl Svg<'_> {
                 self.out,
                 "<g fill=\"#7b2d9e\" font-size=\"15\" font-weight=\"bold\" \
                  text-anchor=\"middle\">{undecided}</g>"
+            );
+        }
+    }
+
+    /// The mark of a location both players control (Pauli's count) where a stone stands:
+    /// the overlay's two squares, drawn over the stone (under it they would be hidden), the
+    /// black one outlined in white so that it shows on a black stone.
+    fn mutual_on_stones(&mut self) {
+        let Some(ov) = &self.p.overlay else { return };
+        let s = 4.5 * 0.8;
+        let mut black = String::new();
+        let mut white = String::new();
+        for (i, v) in ov.values.iter().enumerate() {
+            if self.p.stones[i].is_none()
+                || self.p.is_forbidden(i)
+                || !matches!(v.kind, PointKind::Mutual)
+            {
+                continue;
+            }
+            let (x, y) = self.l.at[i];
+            square(&mut black, x - s, y, s);
+            square(&mut white, x + s, y, s);
+        }
+        if !black.is_empty() {
+            let _ = writeln!(
+                self.out,
+                "<g fill=\"#000\" stroke=\"#fff\" stroke-width=\"0.7\">{black}</g>\n\
+                 <g fill=\"#fff\" stroke=\"#000\" stroke-width=\"0.7\">{white}</g>"
             );
         }
     }

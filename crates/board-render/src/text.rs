@@ -111,5 +111,8 @@ mod tests {
         assert_eq!(wrap("aa bb cc dd", 5), vec!["aa bb", "cc dd"]);
         assert_eq!(wrap("abcdefgh ij", 4), vec!["abcdefgh", "ij"]);
         assert_eq!(wrap("", 4), vec![""]);
+        // A line and its next word together take the space between them.
+        assert_eq!(wrap("ab cd", 4), vec!["ab", "cd"]);
+        assert_eq!(wrap("ab cd", 5), vec!["ab cd"]);
     }
 }

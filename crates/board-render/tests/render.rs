@@ -287,6 +287,39 @@ fn mismatched_pictures_are_errors() {
         })
     );
     assert!(ascii(&p, &AsciiOptions::default()).is_err());
+
+    // Move numbers may be left out (empty), but not given for some points only.
+    let mut p = Picture::new(&board(&["X.", ".O"]));
+    assert_eq!(p.check(), Ok(()));
+    p.move_numbers = vec![None; 3];
+    assert_eq!(
+        p.check(),
+        Err(RenderError::Mismatch {
+            what: "move numbers",
+            got: 3,
+            points: 4
+        })
+    );
+    // No stones at all is a mismatch, not an empty list left out.
+    let mut p = Picture::new(&board(&["X.", ".O"]));
+    p.stones.clear();
+    assert!(matches!(
+        p.check(),
+        Err(RenderError::Mismatch { what: "stones", .. })
+    ));
+    // A point just past the board.
+    let mut p = Picture::new(&board(&["X.", ".O"]));
+    p.disputes = vec![Disputed {
+        point: rules_core::Point::from_index(4),
+        note: String::new(),
+    }];
+    assert_eq!(
+        p.check(),
+        Err(RenderError::PointOffBoard {
+            what: "disputes",
+            index: 4
+        })
+    );
 }
 
 /// Renders an SVG document to pixels (and to PNG bytes).
@@ -457,4 +490,195 @@ fn graph_boards_beyond_the_drawing_limit_are_an_error() {
     assert_eq!(err, RenderError::GraphTooLarge(MAX_GRAPH_DRAWN + 1));
     assert!(err.to_string().contains("at most 400"), "{err}");
     assert!(ascii(&over, &AsciiOptions::default()).is_ok());
+}
+
+/// The coloured text pinned down: each style's escape, the marks' own styles (a disputed
+/// point, an undecided point counted as it stands), plain characters left unescaped.
+#[test]
+fn ascii_colour_snapshot() {
+    let text = ascii(
+        &every_symbol(),
+        &AsciiOptions {
+            color: true,
+            ..AsciiOptions::default()
+        },
+    )
+    .unwrap();
+    insta::assert_snapshot!(text.replace('\x1b', "\\e"));
+}
+
+/// A 9×9 board: star points (`+` on empty ones) and the legend entries' fixed symbols when
+/// only some of their characters are drawn (Black's territory alone still reads `b w`, a dame
+/// on a star point `. +`).
+#[test]
+fn ascii_star_points_and_partial_legend_entries() {
+    let rows = [
+        "bbX......",
+        "bbX......",
+        "XXX......",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let mut p = Picture::new(&board(&rows));
+    p.overlay = Some(Overlay {
+        ruleset: "chinese".to_owned(),
+        method: ScoringMethod::AreaSharedDame,
+        values: kinds(&rows),
+        totals: None,
+        result: None,
+        undecided: Vec::new(),
+    });
+    let text = ascii(&p, &AsciiOptions::default()).unwrap();
+    insta::assert_snapshot!(text);
+    let legend: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
+    assert!(legend.contains(&"  b w   empty points reaching only Black / White, counted"));
+    assert!(legend.contains(&"  . +   counted for nobody (dame, seki, neutral)"));
+}
+
+/// The move-number grid comes only when asked for and when some stone has a number; the
+/// note on thousands only when a number has them.
+#[test]
+fn ascii_move_numbers_only_when_asked_and_present() {
+    let b = board(&["X.", ".O"]);
+    let mut p = Picture::new(&b);
+    p.move_numbers = vec![Some(1), None, None, Some(999)];
+    let with = |p: &Picture, move_numbers| {
+        ascii(
+            p,
+            &AsciiOptions {
+                move_numbers,
+                ..AsciiOptions::default()
+            },
+        )
+        .unwrap()
+    };
+    assert!(!with(&p, false).contains("Move numbers"));
+    let asked = with(&p, true);
+    assert!(asked.contains("Move numbers of the stones on the board:"));
+    assert!(asked.contains(" 999"), "{asked}");
+    assert!(!asked.contains("thousands"), "{asked}");
+    p.move_numbers = vec![None; 4];
+    assert!(!with(&p, true).contains("Move numbers"));
+}
+
+/// A graph board counted by territory says "controlled by"; counted by area, "counted for".
+#[test]
+fn graph_listing_words_follow_the_counting() {
+    let topo = Arc::new(Topology::graph(&["a", "b"], &[("a", "b")]).unwrap());
+    let b = Board::new(Arc::clone(&topo));
+    let mut p = Picture::new(&b);
+    for (method, words) in [
+        (ScoringMethod::Territory, "controlled by Black"),
+        (ScoringMethod::Area, "counted for Black"),
+    ] {
+        p.overlay = Some(Overlay {
+            ruleset: "x".to_owned(),
+            method,
+            values: kinds(&["b?"]),
+            totals: None,
+            result: None,
+            undecided: Vec::new(),
+        });
+        let text = ascii(&p, &AsciiOptions::default()).unwrap();
+        assert!(text.contains(words), "{text}");
+    }
+}
+
+/// A graph board drawn on a circle: its points, edges and names outside the circle; a graph
+/// of one point sits at the centre with its name above it.
+#[test]
+fn svg_snapshot_of_graph_boards() {
+    let topo = Arc::new(
+        Topology::graph(
+            &["a", "b", "c", "d", "e"],
+            &[
+                ("a", "b"),
+                ("b", "c"),
+                ("c", "d"),
+                ("d", "e"),
+                ("e", "a"),
+                ("a", "c"),
+            ],
+        )
+        .unwrap(),
+    );
+    let mut b = Board::new(Arc::clone(&topo));
+    b.play(topo.parse_point("a").unwrap(), Color::Black);
+    b.play(topo.parse_point("d").unwrap(), Color::White);
+    let image = svg(&Picture::new(&b), &SvgOptions::default()).unwrap();
+    insta::assert_snapshot!("svg_graph_of_five", image);
+
+    let one = Arc::new(Topology::graph(&["solo"], &[]).unwrap());
+    let image = svg(&Picture::new(&Board::new(one)), &SvgOptions::default()).unwrap();
+    insta::assert_snapshot!("svg_graph_of_one", image);
+}
+
+/// Move numbers on the stones: sizes by the number of digits, the last move's in red; a long
+/// title and notes wrapped under the board, the title's lines in bold.
+#[test]
+fn svg_snapshot_of_move_numbers_and_a_wrapped_caption() {
+    let b = board(&["XOXO.", "OX...", "....."]);
+    let topo = Arc::clone(b.topology());
+    let mut p = Picture::new(&b);
+    p.move_numbers = vec![None; topo.len()];
+    for (point, number) in [("A3", 1), ("B3", 12), ("C3", 123), ("D3", 1234), ("B2", 40)] {
+        p.move_numbers[topo.parse_point(point).unwrap().index()] = Some(number);
+    }
+    p.last_move = Some(LastMove {
+        number: 40,
+        color: Color::Black,
+        point: topo.parse_point("B2"),
+    });
+    p.title = Some(
+        "a title long enough to be wrapped over more than one line of the caption under \
+         a small board"
+            .to_owned(),
+    );
+    p.notes = vec!["a note that is also long enough to need a second line of its own here".into()];
+    let image = svg(
+        &p,
+        &SvgOptions {
+            move_numbers: true,
+            ..SvgOptions::default()
+        },
+    )
+    .unwrap();
+    insta::assert_snapshot!(image);
+}
+
+/// A stone counted for both players (`Mutual`) carries the overlay's mark; other stones and
+/// the forbidden move's point do not.
+#[test]
+fn svg_marks_a_stone_both_players_control() {
+    let rows = ["XO.", "...", "..."];
+    let b = board(&rows);
+    let topo = Arc::clone(b.topology());
+    let mut p = Picture::new(&b);
+    let mut values = kinds(&["&O&", "...", "..."]);
+    values[0].kind = PointKind::Mutual;
+    p.overlay = Some(Overlay {
+        ruleset: "pauli".to_owned(),
+        method: ScoringMethod::Territory,
+        values,
+        totals: None,
+        result: None,
+        undecided: Vec::new(),
+    });
+    let plain = svg(&p, &SvgOptions::default()).unwrap();
+    p.forbidden = Some(ForbiddenMark {
+        number: 3,
+        color: Color::White,
+        point: topo.parse_point("C3"),
+        label: "C3".to_owned(),
+        reason: Reason::Suicide,
+        rule: "r".to_owned(),
+        played: false,
+    });
+    let forbidden = svg(&p, &SvgOptions::default()).unwrap();
+    insta::assert_snapshot!("svg_mutual_on_a_stone", plain);
+    insta::assert_snapshot!("svg_mutual_under_a_forbidden_move", forbidden);
 }
