@@ -572,8 +572,11 @@ fn graph_listing_words_follow_the_counting() {
     let b = Board::new(Arc::clone(&topo));
     let mut p = Picture::new(&b);
     for (method, words) in [
-        (ScoringMethod::Territory, "controlled by Black"),
-        (ScoringMethod::Area, "counted for Black"),
+        (
+            ScoringMethod::Territory,
+            "  a      b       controlled by Black",
+        ),
+        (ScoringMethod::Area, "  a      b       counted for Black"),
     ] {
         p.overlay = Some(Overlay {
             ruleset: "x".to_owned(),
@@ -611,6 +614,14 @@ fn svg_snapshot_of_graph_boards() {
     b.play(topo.parse_point("d").unwrap(), Color::White);
     let image = svg(&Picture::new(&b), &SvgOptions::default()).unwrap();
     insta::assert_snapshot!("svg_graph_of_five", image);
+
+    // Twelve points: the circle grows past its smallest radius.
+    let names: Vec<String> = (0..12).map(|i| format!("p{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let edges: Vec<(&str, &str)> = (0..12).map(|i| (names[i], names[(i + 1) % 12])).collect();
+    let ring = Arc::new(Topology::graph(&names, &edges).unwrap());
+    let image = svg(&Picture::new(&Board::new(ring)), &SvgOptions::default()).unwrap();
+    insta::assert_snapshot!("svg_graph_of_twelve", image);
 
     let one = Arc::new(Topology::graph(&["solo"], &[]).unwrap());
     let image = svg(&Picture::new(&Board::new(one)), &SvgOptions::default()).unwrap();
@@ -658,7 +669,7 @@ fn svg_marks_a_stone_both_players_control() {
     let b = board(&rows);
     let topo = Arc::clone(b.topology());
     let mut p = Picture::new(&b);
-    let mut values = kinds(&["&O&", "...", "..."]);
+    let mut values = kinds(&["&u&", "...", "..."]);
     values[0].kind = PointKind::Mutual;
     p.overlay = Some(Overlay {
         ruleset: "pauli".to_owned(),
