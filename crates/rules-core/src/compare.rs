@@ -983,6 +983,59 @@ mod tests {
         assert!(matches!(e, Err(CompareError::DoesNotAddUp(_))), "{e:?}");
     }
 
+    /// White's point values are checked against White's total as Black's against Black's.
+    #[test]
+    fn white_point_values_that_miss_the_total_are_refused() {
+        let va = vec![pv(0.0, 1.0, PointKind::Stone(Color::White))];
+        let mut sa = breakdown(&va, (0, 0), 0.0, 0.0);
+        sa.white.total += 0.5;
+        let a = verdict("x", Some(sa), vec![]);
+        let b = verdict("y", Some(breakdown(&va, (0, 0), 0.0, 0.0)), vec![]);
+        let e = compare(
+            &Side::new(&a, Some(&va)),
+            &Side::new(&b, Some(&va)),
+            &names(1),
+        );
+        assert!(matches!(e, Err(CompareError::DoesNotAddUp(_))), "{e:?}");
+    }
+
+    /// Points are grouped only when both kinds and both values are the same; the terms other
+    /// than points appear exactly when they differ (captives of one colour alone, komi
+    /// without compensation; the same compensation on both sides is no cause).
+    #[test]
+    fn causes_group_only_equal_points_and_name_only_the_terms_that_differ() {
+        use Color::{Black as B, White as W};
+        let va = vec![pv(0.0, 0.0, PointKind::Dame), pv(0.0, 0.0, PointKind::Dame)];
+        let vb = vec![
+            pv(1.0, 0.0, PointKind::Territory(B)),
+            pv(0.0, 1.0, PointKind::Territory(W)),
+        ];
+        let sa = breakdown(&va, (0, 0), 6.5, 2.0);
+        let sb = breakdown(&vb, (2, 0), 7.5, 2.0);
+        let c = counted(
+            &verdict("x", Some(sa), vec![]),
+            &va,
+            &verdict("y", Some(sb), vec![]),
+            &vb,
+        );
+        let mut got: Vec<(CauseKind, Vec<String>, f64)> = c
+            .causes
+            .iter()
+            .map(|c| (c.kind, c.points.clone(), c.effect))
+            .collect();
+        got.sort_by(|x, y| x.1.cmp(&y.1).then(x.2.total_cmp(&y.2)));
+        assert_eq!(
+            got,
+            [
+                (CauseKind::Komi, vec![], -1.0),
+                (CauseKind::Captives, vec![], 2.0),
+                (CauseKind::Points, vec!["p0".to_owned()], 1.0),
+                (CauseKind::Points, vec!["p1".to_owned()], -1.0),
+            ]
+        );
+        assert_eq!(c.difference, 1.0);
+    }
+
     #[test]
     fn identical_counts_agree_with_no_causes() {
         let va = vec![pv(1.0, 0.0, PointKind::Stone(Color::Black))];
