@@ -550,10 +550,9 @@ fn count_diff(
     // Captives.
     let cap = |s: &ScoreBreakdown| f64::from(s.black.captures) - f64::from(s.white.captures);
     let dcap = cap(sb) - cap(sa);
-    if dcap.abs() > EPS
-        || sa.black.captures != sb.black.captures
-        || sa.white.captures != sb.white.captures
-    {
+    // Any change of either count is named, even one that leaves the difference unchanged
+    // (`dcap` is then 0; a nonzero `dcap` needs a change).
+    if sa.black.captures != sb.black.captures || sa.white.captures != sb.white.captures {
         causes.push(Cause {
             kind: CauseKind::Captives,
             under_a: None,
@@ -1005,10 +1004,17 @@ mod tests {
     #[test]
     fn causes_group_only_equal_points_and_name_only_the_terms_that_differ() {
         use Color::{Black as B, White as W};
-        let va = vec![pv(0.0, 0.0, PointKind::Dame), pv(0.0, 0.0, PointKind::Dame)];
+        // p0 and p1 change kind alike but to different values; p2 and p0 to the same values
+        // but under different kinds: three causes.
+        let va = vec![
+            pv(0.0, 0.0, PointKind::Dame),
+            pv(0.0, 0.0, PointKind::Dame),
+            pv(0.0, 0.0, PointKind::Undecided),
+        ];
         let vb = vec![
             pv(1.0, 0.0, PointKind::Territory(B)),
             pv(0.0, 1.0, PointKind::Territory(W)),
+            pv(1.0, 0.0, PointKind::Territory(B)),
         ];
         let sa = breakdown(&va, (0, 0), 6.5, 2.0);
         let sb = breakdown(&vb, (2, 0), 7.5, 2.0);
@@ -1031,9 +1037,40 @@ mod tests {
                 (CauseKind::Captives, vec![], 2.0),
                 (CauseKind::Points, vec!["p0".to_owned()], 1.0),
                 (CauseKind::Points, vec!["p1".to_owned()], -1.0),
+                (CauseKind::Points, vec!["p2".to_owned()], 1.0),
             ]
         );
-        assert_eq!(c.difference, 1.0);
+        assert_eq!(c.difference, 2.0);
+    }
+
+    /// A negative komi is Black's (`black.komi`): a change of it is a komi cause, not a
+    /// compensation.
+    #[test]
+    fn a_change_of_a_negative_komi_is_no_compensation() {
+        let va = vec![pv(1.0, 0.0, PointKind::Stone(Color::Black))];
+        let black_komi = |komi: f64| {
+            let mut s = ScoreBreakdown::new(
+                ScoringMethod::Area,
+                SideScore {
+                    stones: 1,
+                    komi: -komi,
+                    ..SideScore::default()
+                },
+                SideScore::default(),
+                komi,
+            );
+            s.winner = crate::score::Winner::from_margin(s.margin);
+            s
+        };
+        let c = counted(
+            &verdict("x", Some(black_komi(-3.0)), vec![]),
+            &va,
+            &verdict("y", Some(black_komi(-2.0)), vec![]),
+            &va,
+        );
+        let kinds: Vec<CauseKind> = c.causes.iter().map(|c| c.kind).collect();
+        assert_eq!(kinds, [CauseKind::Komi]);
+        assert_eq!((c.difference, c.causes[0].effect), (-1.0, -1.0));
     }
 
     #[test]
