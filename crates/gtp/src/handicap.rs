@@ -72,5 +72,18 @@ mod tests {
         let t8 = Topology::square(8).unwrap();
         assert_eq!(names(&t8, 5), None);
         assert_eq!(names(&Topology::square(6).unwrap(), 2), None);
+        // Every number on 19×19, in GTP's order.
+        assert_eq!(names(&t19, 3).unwrap(), "D4 Q16 D16");
+        assert_eq!(names(&t19, 4).unwrap(), "D4 Q16 D16 Q4");
+        assert_eq!(names(&t19, 6).unwrap(), "D4 Q16 D16 Q4 D10 Q10");
+        assert_eq!(names(&t19, 7).unwrap(), "D4 Q16 D16 Q4 D10 Q10 K10");
+        assert_eq!(names(&t19, 8).unwrap(), "D4 Q16 D16 Q4 D10 Q10 K4 K16");
+        // 7×7 is the smallest board, with up to 4 stones; even boards too, however large.
+        let t7 = Topology::square(7).unwrap();
+        assert_eq!(names(&t7, 4).unwrap(), "C3 E5 C5 E3");
+        assert_eq!(names(&t7, 5), None);
+        let t10 = Topology::square(10).unwrap();
+        assert_eq!(names(&t10, 4).unwrap(), "C3 H8 C8 H3");
+        assert_eq!(names(&t10, 5), None);
     }
 }

@@ -147,6 +147,52 @@ mod tests {
         );
     }
 
+    /// Every diagonal is looked at, and the count of diagonals on the board decides the
+    /// rule: inside (four) one enemy diagonal is allowed, on the edge none.
+    #[test]
+    fn eyes_by_their_diagonals() {
+        let eye = |rows: &[&str], x: usize, y: usize| {
+            let b = board(rows);
+            let p = b.topology().at(x, y).unwrap();
+            is_own_eye(&b, p, Color::Black)
+        };
+        // Inside, next to the first row and column (diagonals at x = 0 and y = 0), one
+        // enemy diagonal.
+        assert!(eye(&[".X...", "X.X..", ".XO..", ".....", "....."], 1, 1));
+        // Two enemy diagonals, on either pair of opposite corners.
+        assert!(!eye(&[".....", ".OX..", ".X.X.", "..XO.", "....."], 2, 2));
+        assert!(!eye(&[".....", "..XO.", ".X.X.", ".OX..", "....."], 2, 2));
+        assert!(eye(&[".....", "..XO.", ".X.X.", "..X..", "....."], 2, 2));
+        assert!(eye(&[".....", "..X..", ".X.X.", ".OX..", "....."], 2, 2));
+        // On the edge, one enemy diagonal makes the eye false.
+        assert!(!eye(&[".X.X.", ".OX..", ".....", ".....", "....."], 2, 0));
+        assert!(eye(&[".X.X.", "..X..", ".....", ".....", "....."], 2, 0));
+    }
+
+    /// The player fills none of its own eyes: with only eyes left it passes.
+    #[test]
+    fn the_player_passes_rather_than_fill_its_own_eyes() {
+        use rules_core::{Ruleset, StartPosition};
+        let b = board(&["X.X", "XXX", "X.X"]);
+        let state = tromp_taylor::TrompTaylor.start(&StartPosition::new(b, Color::Black));
+        let mut rng = Rng::new(1);
+        for _ in 0..10 {
+            assert_eq!(
+                choose_move(state.as_ref(), Color::Black, None, &mut rng),
+                Move::Pass
+            );
+        }
+    }
+
+    /// SplitMix64: the published sequence from seed 0.
+    #[test]
+    fn rng_is_splitmix64() {
+        let mut r = Rng::new(0);
+        assert_eq!(r.next_u64(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(r.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+        assert_eq!(r.next_u64(), 0x06c4_5d18_8009_454f);
+    }
+
     #[test]
     fn rng_is_reproducible_and_in_range() {
         let mut a = Rng::new(7);

@@ -186,6 +186,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_response_says_whether_it_succeeded_and_shows_as_sent() {
+        let ok = Response::text("D4");
+        let failed = Response::fail("illegal move");
+        assert!(ok.is_success() && !failed.is_success());
+        assert_eq!((ok.body(), failed.body()), ("D4", "illegal move"));
+        assert_eq!(ok.to_string(), "= D4\n\n");
+        assert_eq!(failed.to_string(), "? illegal move\n\n");
+    }
+
+    #[test]
     fn preprocessing_follows_section_2_10() {
         assert_eq!(preprocess("play b D4\r").as_deref(), Some("play b D4"));
         assert_eq!(preprocess("\tplay\tb\tD4").as_deref(), Some(" play b D4"));

@@ -113,6 +113,9 @@ mod tests {
         assert_eq!(parse_vertex(&t, "A+5"), Err(VertexError::Syntax));
         assert_eq!(parse_vertex(&t, "5A"), Err(VertexError::Syntax));
         assert_eq!(parse_vertex(&t, "A"), Err(VertexError::Syntax));
+        // Three digits are a row (off this board); four are no vertex.
+        assert_eq!(parse_vertex(&t, "A100"), Err(VertexError::OffBoard));
+        assert_eq!(parse_vertex(&t, "A1234"), Err(VertexError::Syntax));
         assert_eq!(parse_move(&t, "PaSs"), Ok(Move::Pass));
         let big = Topology::square(25).unwrap();
         assert_eq!(vertex(&big, parse_vertex(&big, "Z25").unwrap()), "Z25");

@@ -131,3 +131,100 @@ fn a_line_without_end_is_an_error() {
     let mut p = fake(r#"read id cmd; printf "=1 "; yes x | tr -d "\n""#, 20_000);
     assert!(matches!(p.send("name"), Err(ClientError::Io { .. })));
 }
+
+/// Each command carries the next id (1, 2, …), checked against the answer's; the engine's
+/// label is its command line.
+#[test]
+fn ids_count_up_and_the_label_is_the_command_line() {
+    let script = r#"read a; printf "=1 a\n\n"; read b; printf "=2 b\n\n"; sleep 5"#;
+    let mut p = fake(script, 5000);
+    assert_eq!(p.label(), format!("sh -c '{script}'"));
+    assert_eq!(p.send("name").unwrap(), Ok("a".to_owned()));
+    assert_eq!(p.send("version").unwrap(), Ok("b".to_owned()));
+}
+
+/// `knows` is `known_command`'s `true`; anything else is no.
+#[test]
+fn knows_reads_known_command() {
+    let script = r#"while read id cmd rest; do case "$rest" in
+        name) printf "=%s true\n\n" "$id";;
+        *) printf "=%s false\n\n" "$id";;
+        esac; done"#;
+    let mut p = fake(script, 5000);
+    assert!(p.knows("name").unwrap());
+    assert!(!p.knows("genmove").unwrap());
+}
+
+/// `quit` is sent to the engine (which sees it before its input closes).
+#[test]
+fn quit_sends_quit() {
+    let dir = tempfile_dir();
+    let mark = dir.join("quit-seen");
+    let script = format!(
+        r#"while read id cmd; do if [ "$cmd" = quit ]; then touch {}; printf "=%s\n\n" "$id"; exit 0; fi; printf "=%s\n\n" "$id"; done"#,
+        mark.display()
+    );
+    let p = fake(&script, 5000);
+    p.quit();
+    assert!(mark.exists(), "the engine saw no quit");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Dropping the controller ends an engine that does not end by itself: it is killed and
+/// waited for (no process, not even a zombie, is left).
+#[test]
+fn dropping_the_controller_ends_the_engine() {
+    let dir = tempfile_dir();
+    let pid_file = dir.join("pid");
+    let p = fake(&format!("echo $$ > {}; sleep 30", pid_file.display()), 5000);
+    let mut pid = String::new();
+    for _ in 0..200 {
+        pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+        if pid.ends_with('\n') {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let proc_dir = format!("/proc/{}", pid.trim());
+    assert!(std::path::Path::new(&proc_dir).exists(), "{proc_dir}");
+    drop(p);
+    assert!(
+        !std::path::Path::new(&proc_dir).exists(),
+        "{proc_dir} is left"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A last line without its line feed is still a line: here the engine's answer, cut off by
+/// its exit, which is then reported as the engine closing, not as bad data.
+#[test]
+fn a_last_line_without_a_line_feed_is_read() {
+    let mut p = fake(r#"read id cmd; printf "=1 ok""#, 5000);
+    match p.send("name") {
+        Err(ClientError::Closed { command, .. }) => assert_eq!(command, "name"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// An answer of exactly 4 MiB (lines of 1,000 bytes) is read whole; the limit adds up the
+/// lengths, it does not multiply them.
+#[test]
+fn an_answer_of_exactly_four_mib_is_read() {
+    let script = r#"read id cmd; printf "=1 %0115d\n" 0; yes "$(printf %01000d 0)" | head -n 4190; printf "\n"; sleep 5"#;
+    let mut p = fake(script, 20_000);
+    let text = p.send("name").unwrap().unwrap();
+    assert_eq!(text.len(), 115 + 4190 * 1001);
+}
+
+/// A fresh directory under the system's temporary directory, for one test.
+fn tempfile_dir() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    let d = std::env::temp_dir().join(format!(
+        "gtp-client-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}

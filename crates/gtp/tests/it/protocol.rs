@@ -86,6 +86,7 @@ fn malformed_commands_are_syntax_errors() {
         "loadsgf",
         "loadsgf a.sgf two",
         "time_settings 1 2",
+        "time_settings 300 x 5",
         "time_left b x 0",
         "kgs-rules",
         "gorules-remove_cycle",
