@@ -30,12 +30,11 @@ pub fn fixed(topo: &Topology, n: usize) -> Option<Vec<Point>> {
     let mid_bottom = (mid, hi);
     let mid_top = (mid, lo);
     let corners = [lower_left, upper_right, upper_left, lower_right];
+    // The corners, then the sides, then the centre, cut at `n` — except that an odd number
+    // of 5 or 7 takes the centre in place of the last side point it would have.
     let mut xy: Vec<(usize, usize)> = match n {
-        2..=4 => corners[..n].to_vec(),
         5 => [&corners[..], &[center]].concat(),
-        6 => [&corners[..], &[mid_left, mid_right]].concat(),
         7 => [&corners[..], &[mid_left, mid_right, center]].concat(),
-        8 => [&corners[..], &[mid_left, mid_right, mid_bottom, mid_top]].concat(),
         _ => [
             &corners[..],
             &[mid_left, mid_right, mid_bottom, mid_top, center],

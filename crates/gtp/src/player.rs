@@ -169,9 +169,10 @@ mod tests {
         assert!(eye(&[".X.X.", "..X..", ".....", ".....", "....."], 2, 0));
     }
 
-    /// The player fills none of its own eyes: with only eyes left it passes.
+    /// The player fills none of its own eyes (with only eyes left it passes) and commits no
+    /// suicide.
     #[test]
-    fn the_player_passes_rather_than_fill_its_own_eyes() {
+    fn the_player_fills_no_own_eye_and_commits_no_suicide() {
         use rules_core::{Ruleset, StartPosition};
         let b = board(&["X.X", "XXX", "X.X"]);
         let state = tromp_taylor::TrompTaylor.start(&StartPosition::new(b, Color::Black));
@@ -181,6 +182,22 @@ mod tests {
                 choose_move(state.as_ref(), Color::Black, None, &mut rng),
                 Move::Pass
             );
+        }
+        // Nor does it commit suicide, even where the ruleset allows it: under Tromp–Taylor
+        // Black may play A2 and lose both his stones (a one-stone suicide would repeat the
+        // position), but the player chooses among the other points.
+        let b = board(&["XO.", ".O.", "OO."]);
+        let suicide = b.topology().at(0, 1).unwrap();
+        let state = tromp_taylor::TrompTaylor.start(&StartPosition::new(b, Color::Black));
+        let turn = Turn {
+            color: Color::Black,
+            pre: None,
+            mv: Move::Place(suicide),
+        };
+        assert!(state.check(&turn).is_ok(), "the suicide is legal here");
+        for _ in 0..40 {
+            let mv = choose_move(state.as_ref(), Color::Black, None, &mut rng);
+            assert!(mv != Move::Pass && mv != Move::Place(suicide), "{mv:?}");
         }
     }
 
