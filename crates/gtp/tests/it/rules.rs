@@ -122,6 +122,9 @@ fn pauli_cycles_are_listed_and_removed_on_request() {
     );
     assert!(fails(&mut e, "gorules-remove_cycle 2").starts_with("cannot remove: no-such-cycle"));
     ok(&mut e, "gorules-remove_cycle 0");
+    // The pending removal is Black's turn: White's moves are judged without it (B3, a used
+    // location the removal would prohibit, is still legal for White).
+    assert_eq!(ok(&mut e, "is_legal w B3"), "1");
     // The removal is made with Black's next turn (here a pass).
     ok(&mut e, "play b pass");
     let sgf = ok(&mut e, "printsgf");
