@@ -967,35 +967,32 @@ mod tests {
         assert!(c.same_position);
     }
 
+    /// Each side's point values are checked against that side's own total, Black's and
+    /// White's.
     #[test]
     fn point_values_that_miss_the_total_are_refused() {
-        let va = vec![pv(1.0, 0.0, PointKind::Stone(Color::Black))];
-        let mut sa = breakdown(&va, (0, 0), 0.0, 0.0);
-        sa.black.total += 1.0;
-        let a = verdict("x", Some(sa.clone()), vec![]);
-        let b = verdict("y", Some(breakdown(&va, (0, 0), 0.0, 0.0)), vec![]);
-        let e = compare(
-            &Side::new(&a, Some(&va)),
-            &Side::new(&b, Some(&va)),
-            &names(1),
-        );
-        assert!(matches!(e, Err(CompareError::DoesNotAddUp(_))), "{e:?}");
-    }
-
-    /// White's point values are checked against White's total as Black's against Black's.
-    #[test]
-    fn white_point_values_that_miss_the_total_are_refused() {
-        let va = vec![pv(0.0, 1.0, PointKind::Stone(Color::White))];
-        let mut sa = breakdown(&va, (0, 0), 0.0, 0.0);
-        sa.white.total += 0.5;
-        let a = verdict("x", Some(sa), vec![]);
-        let b = verdict("y", Some(breakdown(&va, (0, 0), 0.0, 0.0)), vec![]);
-        let e = compare(
-            &Side::new(&a, Some(&va)),
-            &Side::new(&b, Some(&va)),
-            &names(1),
-        );
-        assert!(matches!(e, Err(CompareError::DoesNotAddUp(_))), "{e:?}");
+        for color in Color::BOTH {
+            let va = vec![match color {
+                Color::Black => pv(1.0, 0.0, PointKind::Stone(color)),
+                Color::White => pv(0.0, 1.0, PointKind::Stone(color)),
+            }];
+            let mut sa = breakdown(&va, (0, 0), 0.0, 0.0);
+            match color {
+                Color::Black => sa.black.total += 1.0,
+                Color::White => sa.white.total += 0.5,
+            }
+            let a = verdict("x", Some(sa), vec![]);
+            let b = verdict("y", Some(breakdown(&va, (0, 0), 0.0, 0.0)), vec![]);
+            let e = compare(
+                &Side::new(&a, Some(&va)),
+                &Side::new(&b, Some(&va)),
+                &names(1),
+            );
+            assert!(
+                matches!(e, Err(CompareError::DoesNotAddUp(_))),
+                "{color}: {e:?}"
+            );
+        }
     }
 
     /// Points are grouped only when both kinds and both values are the same; the terms other
