@@ -334,6 +334,55 @@ pub(crate) fn original_offset(bytes: &[u8], d: &Decoded<'_>, text_offset: usize)
 mod tests {
     use super::*;
 
+    /// Spellings no WHATWG label matches, read through our own table.
+    #[test]
+    fn labels_with_blanks_and_underscores() {
+        for (l, e) in [
+            ("UTF 8", "UTF-8"),
+            ("Unicode 1.1 UTF 8", "UTF-8"),
+            ("Latin 2", "ISO-8859-2"),
+            ("Shift JIS", "Shift_JIS"),
+            ("MS Kanji", "Shift_JIS"),
+            ("EUC JP", "EUC-JP"),
+            ("GB 2312", "GBK"),
+            ("GB 18030", "gb18030"),
+            ("Big 5", "Big5"),
+            ("EUC KR", "EUC-KR"),
+            ("KOI8 R", "KOI8-R"),
+        ] {
+            assert_eq!(encoding_for_label(l).map(Encoding::name), Some(e), "{l}");
+        }
+    }
+
+    /// Valid multi-byte characters must outnumber the invalid sequences.
+    #[test]
+    fn mostly_utf8_counts_both() {
+        let e_acute = "\u{e9}".as_bytes();
+        assert!(mostly_utf8(&[e_acute, e_acute, &[0xff]].concat()));
+        assert!(!mostly_utf8(&[e_acute, &[0xff]].concat()), "as many as");
+        assert!(!mostly_utf8(&[e_acute, &[0xff], b"x", &[0xfe]].concat()));
+        assert!(!mostly_utf8(b"plain"));
+    }
+
+    #[test]
+    fn labels_are_printed_short_and_escaped() {
+        assert_eq!(printable("GB\u{1}K"), "GB\\u{1}K");
+        assert_eq!(printable(&"x".repeat(50)), "x".repeat(40));
+    }
+
+    #[test]
+    fn the_ca_property_is_found_anywhere_but_inside_a_word() {
+        assert_eq!(find_ca(b"CA[UTF-8]").as_deref(), Some("UTF-8"));
+        assert_eq!(find_ca(b"(;CA [ gbk ])").as_deref(), Some("gbk"));
+        // A "CA" inside a word (a game name) is passed over, however far into the file.
+        let named = b"(;GN[a long game name played in MECCA]CA[Big5])";
+        assert_eq!(find_ca(named).as_deref(), Some("Big5"));
+        assert_eq!(find_ca(b"(;GN[MECCA])"), None);
+        // At most 64 bytes of the value.
+        let long = format!("CA[{}]", "x".repeat(100));
+        assert_eq!(find_ca(long.as_bytes()), Some("x".repeat(64)));
+    }
+
     #[test]
     fn labels() {
         for (l, e) in [

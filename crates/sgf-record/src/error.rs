@@ -228,6 +228,13 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_character_at_an_offset_is_described() {
+        assert_eq!(describe_at("a]b", 1), "']'");
+        assert_eq!(describe_at("a\u{1}", 1), "the control character U+0001");
+        assert_eq!(describe_at("ab", 2), "the end of the file");
+    }
+
+    #[test]
     fn line_and_column() {
         let t = "ab\ncd\r\nef\rgé h";
         assert_eq!(line_column(t, 0), (1, 1));

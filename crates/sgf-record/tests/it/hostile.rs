@@ -344,6 +344,13 @@ fn graph_games_over_the_limits() {
         e.to_string(),
         "moves: 100001 moves, more than the limit of 100000"
     );
+    // The limit itself is allowed.
+    let moves = vec!["\"B pass\",\"W pass\""; 50_000].join(",");
+    let json = format!(r#"{{"points":["a","b"],"edges":[["a","b"]],"moves":[{moves}]}}"#);
+    assert_eq!(
+        read_graph_json(&json).expect("at the limit").move_count(),
+        100_000
+    );
     let points: Vec<String> = (0..10_001).map(|i| format!("\"p{i}\"")).collect();
     let json = format!(r#"{{"points":[{}]}}"#, points.join(","));
     let e = read_graph_json(&json).expect_err("too many points");

@@ -391,3 +391,107 @@ fn the_file_size_limit_is_inclusive() {
         "file-too-large"
     );
 }
+
+/// The first game of an SGF text.
+fn game_of(sgf: &str) -> GameRecord {
+    let f = read_sgf(sgf.as_bytes(), &ReadOptions::default()).expect("file reads");
+    f.games
+        .into_iter()
+        .next()
+        .expect("a game")
+        .expect("game reads")
+}
+
+/// The warnings as `code: message`.
+fn warnings_of(sgf: &str) -> Vec<String> {
+    game_of(sgf)
+        .warnings
+        .iter()
+        .map(|w| format!("{}: {}", w.code, w.message))
+        .collect()
+}
+
+/// Each problem the reader puts right names itself in words, with the first case; several of
+/// one kind are counted.
+#[test]
+fn problems_are_named_in_words_and_counted() {
+    for (sgf, want) in [
+        (
+            "(;GM[1]SZ[9]AB[zz];B[ee])",
+            "setup-off-board: setup point(s) off the board were dropped: AB[zz]",
+        ),
+        (
+            "(;GM[1]SZ[30]AB[ZZ];B[ee])",
+            "setup-off-board: setup point(s) off the board were dropped: AB[ZZ]",
+        ),
+        (
+            "(;GM[1]SZ[9]AB[a];B[ee])",
+            "setup-malformed: setup value(s) that are not points were dropped: AB[a]",
+        ),
+        (
+            "(;GM[1]SZ[9];B[ee];W[dd]TB[zz])",
+            "markup-malformed: territory point(s) off the board or malformed were dropped: TB[zz]",
+        ),
+        (
+            "(;GM[1]SZ[9];B[e];W[dd])",
+            "move-malformed: malformed move value(s) were read leniently: B[e] read as an \
+             off-board move \"e\"",
+        ),
+        (
+            "(;GM[1]SZ[9]PL[X];B[ee])",
+            "player-malformed: PL value(s) that are not B or W were ignored: PL[X]",
+        ),
+        (
+            "(;GM[1]SZ[9]PL[2];W[ee])",
+            "player-numeric: old numeric PL value(s) (1 = Black, 2 = White) were read: PL[2] \
+             read as PL[W]",
+        ),
+        (
+            "(;GM[1]SZ[9];B[ee]REMOVECYCLE[x])",
+            "private-property-malformed: gorules-private propert(ies) with a malformed value or \
+             out of place were ignored (INITIALPROHIBITED takes points in the root, REMOVECYCLE \
+             a turn number on a node with one move): REMOVECYCLE[x] at node 1",
+        ),
+        (
+            "(;GM[1]SZ[9]KM[6.5];B[ee]KM[7.5])",
+            "game-info-repeated: repeated game information; the first value is used: KM[7.5] \
+             at main-line node 1 repeats KM[6.5]; the first is used",
+        ),
+    ] {
+        assert_eq!(warnings_of(sgf), [want], "{sgf}");
+    }
+    let two = warnings_of("(;GM[1]SZ[9]AB[zz];AB[yy];B[ee])");
+    assert_eq!(two.len(), 1, "{two:?}");
+    assert!(
+        two[0].starts_with(
+            "setup-off-board: 2 setup point(s) off the board were dropped; the first: AB[zz]"
+        ),
+        "{two:?}"
+    );
+    // The same value again is no repetition worth a word.
+    assert!(warnings_of("(;GM[1]SZ[9]KM[6.5];B[ee]KM[6.5])").is_empty());
+}
+
+/// `HA[n]` with the game opening on exactly `n` black moves and then White's move (or
+/// nothing) reads them as setup; `n + 1` black moves, or fewer than `n`, stay moves.
+#[test]
+fn handicap_moves_become_setup_only_when_exactly_n_open_the_game() {
+    let setup = |sgf: &str| {
+        let r = game_of(sgf);
+        (
+            matches!(&r.actions[0], Action::Setup(s) if s.len() == 2),
+            codes_of(&r).contains(&codes::HANDICAP_AS_MOVES),
+            moves(&r).len(),
+        )
+    };
+    assert_eq!(
+        setup("(;GM[1]SZ[9]HA[2];B[ee];B[dd];W[cc])"),
+        (true, true, 1)
+    );
+    assert_eq!(setup("(;GM[1]SZ[9]HA[2];B[ee];B[dd])"), (true, true, 0));
+    assert_eq!(
+        setup("(;GM[1]SZ[9]HA[2];B[ee];B[dd];B[cc])"),
+        (false, false, 3)
+    );
+    assert_eq!(setup("(;GM[1]SZ[9]HA[2];B[ee])"), (false, false, 1));
+}
