@@ -403,4 +403,13 @@ fn komi_beyond_any_score_is_no_komi() {
     let g = sgf_record::graph::read_graph_json(json).unwrap();
     assert_eq!(g.komi, None);
     assert!(g.warnings.iter().any(|w| w.code == "komi-invalid"));
+    // In a graph game too, the limit itself is a komi; a blank result is none.
+    let json = r#"{"points":["a","b"],"edges":[["a","b"]],"komi":-10000,"result":"  "}"#;
+    let g = sgf_record::graph::read_graph_json(json).unwrap();
+    assert_eq!(g.komi.map(|k| k.value), Some(-10_000.0));
+    assert!(
+        g.result.is_none() && g.warnings.is_empty(),
+        "{:?}",
+        g.warnings
+    );
 }

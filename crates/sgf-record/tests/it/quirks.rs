@@ -495,3 +495,71 @@ fn handicap_moves_become_setup_only_when_exactly_n_open_the_game() {
     );
     assert_eq!(setup("(;GM[1]SZ[9]HA[2];B[ee])"), (false, false, 1));
 }
+
+/// Values sgf-parse refuses are read leniently, each by its own property: a move keeps its
+/// colour, setup and territory theirs, and game information goes to its own field.
+#[test]
+fn values_the_parser_refuses_are_read_by_their_own_property() {
+    let r = game_of("(;GM[1]SZ[9]AB[ cc ]AW[ dd ]AB[];B[ ee ];W[e];B[ff][gg]TB[ aa ]TW[ bb ])");
+    assert_eq!(moves(&r), ["Bee", "W!e", "Bff"]);
+    let Action::Setup(edits) = &r.actions[0] else {
+        panic!("setup first: {:?}", r.actions)
+    };
+    let named: Vec<(String, Option<Color>)> = edits
+        .iter()
+        .map(|(p, c)| (r.topology.sgf(*p), *c))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("cc".to_owned(), Some(Color::Black)),
+            ("dd".to_owned(), Some(Color::White))
+        ]
+    );
+    let t = &r.markup.territory;
+    let sgf = |v: &Vec<rules_core::Point>| v.iter().map(|p| r.topology.sgf(*p)).collect::<Vec<_>>();
+    assert_eq!(
+        (sgf(&t.black), sgf(&t.white)),
+        (vec!["aa".to_owned()], vec!["bb".to_owned()])
+    );
+    // Each malformed move is reported with what it was read as; an empty AB[] is nothing.
+    let w: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        w,
+        ["3 malformed move value(s) were read leniently; the first: B[ ee ] read as ee"],
+        "{w:?}"
+    );
+
+    let r = game_of(
+        "(;GM[1]SZ[9]RU[a][b]RE[c][d]PB[e][f]PW[g][h]BR[i][j]WR[k][l]DT[m][n]EV[o][p]\
+         GN[q][r]PC[s][t]AP[u][v];B[ee])",
+    );
+    let i = &r.info;
+    assert_eq!(r.rules.as_deref(), Some("a, b"));
+    assert_eq!(r.result.as_ref().map(|x| x.raw.as_str()), Some("c, d"));
+    assert_eq!(
+        [
+            &i.black,
+            &i.white,
+            &i.black_rank,
+            &i.white_rank,
+            &i.date,
+            &i.event,
+            &i.name,
+            &i.place,
+            &i.application
+        ]
+        .map(|v| v.as_deref()),
+        [
+            Some("e, f"),
+            Some("g, h"),
+            Some("i, j"),
+            Some("k, l"),
+            Some("m, n"),
+            Some("o, p"),
+            Some("q, r"),
+            Some("s, t"),
+            Some("u, v")
+        ]
+    );
+}
