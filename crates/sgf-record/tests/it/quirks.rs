@@ -563,3 +563,63 @@ fn values_the_parser_refuses_are_read_by_their_own_property() {
         ]
     );
 }
+
+/// The file's findings as `code: message`.
+fn file_findings(sgf: &str) -> (usize, Vec<String>) {
+    let f = read_sgf(sgf.as_bytes(), &ReadOptions::default()).expect("file reads");
+    let w = f
+        .findings
+        .iter()
+        .map(|w| format!("{}: {}", w.code, w.message))
+        .collect();
+    (f.games.len(), w)
+}
+
+/// Where a game tree starts: `(` and, after any blanks, `;` — or a property (`(CA [x])`, a
+/// broken tree, is a game with an error, not stray text). Anything else is text outside the
+/// trees, counted in characters (blanks aside).
+#[test]
+fn game_trees_start_where_a_node_or_a_property_does() {
+    let outside = |n: usize, line: usize, column: usize| {
+        format!(
+            "text-outside-game-tree: {n} character(s) outside the game trees were skipped (the \
+             first at line {line}, column {column})"
+        )
+    };
+    assert_eq!(file_findings("( \n;GM[1]SZ[9])"), (1, vec![]));
+    assert_eq!(
+        file_findings("([x])(;GM[1]SZ[9])"),
+        (1, vec![outside(5, 1, 1)])
+    );
+    assert_eq!(
+        file_findings("(;GM[1]SZ[9])(CA"),
+        (1, vec![outside(3, 1, 14)])
+    );
+    assert_eq!(
+        file_findings("\u{e9} x (;GM[1]SZ[9])"),
+        (1, vec![outside(2, 1, 1)])
+    );
+    let f = read_sgf(b"(CA [x])", &ReadOptions::default()).expect("file reads");
+    let e = f.games[0].as_ref().expect_err("a broken tree");
+    assert!(e.to_string().contains("not inside a node"), "{e}");
+}
+
+/// Territory given twice in one node adds up; game information repeated with the same
+/// value is no repetition.
+#[test]
+fn repeated_markup_adds_up_and_the_same_information_is_no_repetition() {
+    let r = game_of("(;GM[1]SZ[9]TB[aa]TB[ bb ])");
+    let black: Vec<String> = r
+        .markup
+        .territory
+        .black
+        .iter()
+        .map(|p| r.topology.sgf(*p))
+        .collect();
+    assert_eq!(black, ["aa", "bb"]);
+    assert!(
+        game_of("(;GM[1]SZ[9]PB[a][b];PB[a][b])")
+            .warnings
+            .is_empty()
+    );
+}
