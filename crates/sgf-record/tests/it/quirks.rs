@@ -599,6 +599,11 @@ fn game_trees_start_where_a_node_or_a_property_does() {
         file_findings("\u{e9} x (;GM[1]SZ[9])"),
         (1, vec![outside(2, 1, 1)])
     );
+    // The place is that of the first character, past the blanks.
+    assert_eq!(
+        file_findings("(;GM[1]SZ[9])  x"),
+        (1, vec![outside(1, 1, 16)])
+    );
     let f = read_sgf(b"(CA [x])", &ReadOptions::default()).expect("file reads");
     let e = f.games[0].as_ref().expect_err("a broken tree");
     assert!(e.to_string().contains("not inside a node"), "{e}");
@@ -622,4 +627,6 @@ fn repeated_markup_adds_up_and_the_same_information_is_no_repetition() {
             .warnings
             .is_empty()
     );
+    // A property nobody knows is passed over in silence (it is no REMOVECYCLE).
+    assert!(warnings_of("(;GM[1]SZ[9];B[ee]XY[z])").is_empty());
 }
