@@ -630,3 +630,10 @@ fn repeated_markup_adds_up_and_the_same_information_is_no_repetition() {
     // A property nobody knows is passed over in silence (it is no REMOVECYCLE).
     assert!(warnings_of("(;GM[1]SZ[9];B[ee]XY[z])").is_empty());
 }
+
+/// Blanks between a property's identifier and its value are allowed (SGF's grammar).
+#[test]
+fn blanks_between_an_identifier_and_its_value() {
+    let r = game_of("(;GM[1]SZ[9];B \n [ee];W\t[dd])");
+    assert_eq!(moves(&r), ["Bee", "Wdd"]);
+}
