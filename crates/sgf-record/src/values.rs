@@ -378,6 +378,65 @@ mod tests {
         parse_result(s).outcome
     }
 
+    /// The codes of the findings about a result.
+    fn result_codes(raw: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        result_findings(&parse_result(raw), &mut out);
+        out.into_iter().map(|f| f.code).collect()
+    }
+
+    #[test]
+    fn findings_about_results() {
+        assert!(result_codes("B+3.5").is_empty());
+        assert!(result_codes("W+R").is_empty());
+        assert!(result_codes("B+12").is_empty());
+        assert_eq!(result_codes("B+0.3"), [codes::RESULT_MARGIN_UNUSUAL]);
+        assert_eq!(result_codes("W+0.75"), [codes::RESULT_MARGIN_UNUSUAL]);
+        assert_eq!(result_codes("what?"), [codes::RESULT_UNRECOGNISED]);
+        assert!(result_codes("?").is_empty());
+    }
+
+    /// Komi findings: ×100 and ×50 forms normalised, the limits inclusive, a value with
+    /// other characters not a number.
+    #[test]
+    fn findings_about_komi() {
+        let komi = |raw: &str| {
+            let mut out = Vec::new();
+            let k = read_komi(raw, &mut out).map(|k| k.value);
+            (k, out.into_iter().map(|f| f.code).collect::<Vec<_>>())
+        };
+        assert_eq!(komi("6.5"), (Some(6.5), vec![]));
+        assert_eq!(
+            komi("750"),
+            (Some(7.5), vec![codes::KOMI_NORMALISED.to_owned()])
+        );
+        assert_eq!(
+            komi("375"),
+            (Some(7.5), vec![codes::KOMI_NORMALISED.to_owned()])
+        );
+        assert_eq!(
+            komi("-100"),
+            (Some(-1.0), vec![codes::KOMI_NORMALISED.to_owned()])
+        );
+        assert_eq!(komi("6.5e0"), (None, vec![codes::KOMI_INVALID.to_owned()]));
+        assert_eq!(
+            komi(&KOMI_USUAL_MAX.to_string()),
+            (Some(KOMI_USUAL_MAX), vec![])
+        );
+        assert_eq!(
+            komi("0.3"),
+            (Some(0.3), vec![codes::KOMI_UNUSUAL.to_owned()])
+        );
+    }
+
+    #[test]
+    fn short_values_keep_sixty_characters() {
+        let sixty = "x".repeat(60);
+        assert_eq!(short(&sixty), sixty);
+        assert_eq!(short(&"x".repeat(61)), format!("{sixty}…"));
+        assert_eq!(short("a\nb"), "a\\nb");
+    }
+
     #[test]
     fn a_count_the_komi_cannot_give_is_reported() {
         let flagged = |re: &str, km: Option<f64>| {
