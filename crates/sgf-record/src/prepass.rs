@@ -531,6 +531,16 @@ mod tests {
         assert_eq!(g.mixed_examples, [("AddBlack".to_owned(), "AB".to_owned())]);
     }
 
+    /// A backslash before a line break removes it, whatever the break: LF, CR, CR LF or
+    /// LF CR (SGF's soft line break); the character after the break stays.
+    #[test]
+    fn soft_line_breaks_of_every_kind() {
+        for text in ["a\\\nb", "a\\\rb", "a\\\r\nb", "a\\\n\rb"] {
+            assert_eq!(unescape(text), "ab", "{text:?}");
+        }
+        assert_eq!(unescape("a\\\n\nb"), "a\nb", "one break only");
+    }
+
     #[test]
     fn escapes() {
         assert_eq!(
