@@ -268,6 +268,28 @@ mod tests {
         assert_eq!(text("bell\u{7}", false), "bell");
     }
 
+    /// The layout pinned down: the root holds the setup before the first move, a `PL` after
+    /// a move opens a node of its own (the reader puts `W[dd]PL[W]`'s `PL` before the move),
+    /// ten moves to a line, territory in a last node (and no such node without territory).
+    #[test]
+    fn the_layout_of_a_written_game() {
+        let moves: String = (0..11)
+            .map(|i| format!(";{}[]", ["B", "W"][i % 2]))
+            .collect();
+        let game = read_one(&format!(
+            "(;GM[1]SZ[5]AB[cc];B[ee];W[dd]PL[W]{moves};TB[aa])"
+        ));
+        let written = write_sgf(&game, &WriteOptions::default()).unwrap();
+        assert_eq!(
+            written,
+            "(;GM[1]FF[4]CA[UTF-8]SZ[5]AB[cc]\n;B[ee]\n;PL[W]\n;W[dd];B[];W[];B[];W[];B[];W[];B[];\
+             W[];B[]\n;W[];B[]\n;TB[aa])\n"
+        );
+        let bare = read_one("(;GM[1]SZ[5];B[ee])");
+        let written = write_sgf(&bare, &WriteOptions::default()).unwrap();
+        assert_eq!(written, "(;GM[1]FF[4]CA[UTF-8]SZ[5]\n;B[ee])\n");
+    }
+
     fn read_one(sgf: &str) -> GameRecord {
         let file = read_sgf(sgf.as_bytes(), &ReadOptions::default()).expect("reads");
         assert_eq!(file.games.len(), 1, "{sgf}");
