@@ -158,8 +158,7 @@ fn knows_reads_known_command() {
 /// `quit` is sent to the engine (which sees it before its input closes).
 #[test]
 fn quit_sends_quit() {
-    let dir = tempfile_dir();
-    let mark = dir.join("quit-seen");
+    let mark = crate::util::temp_path("quit-seen");
     let script = format!(
         r#"while read id cmd; do if [ "$cmd" = quit ]; then touch {}; printf "=%s\n\n" "$id"; exit 0; fi; printf "=%s\n\n" "$id"; done"#,
         mark.display()
@@ -167,15 +166,14 @@ fn quit_sends_quit() {
     let p = fake(&script, 5000);
     p.quit();
     assert!(mark.exists(), "the engine saw no quit");
-    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_file(mark);
 }
 
 /// Dropping the controller ends an engine that does not end by itself: it is killed and
 /// waited for (no process, not even a zombie, is left).
 #[test]
 fn dropping_the_controller_ends_the_engine() {
-    let dir = tempfile_dir();
-    let pid_file = dir.join("pid");
+    let pid_file = crate::util::temp_path("engine-pid");
     let p = fake(&format!("echo $$ > {}; sleep 30", pid_file.display()), 5000);
     let mut pid = String::new();
     for _ in 0..200 {
@@ -192,7 +190,7 @@ fn dropping_the_controller_ends_the_engine() {
         !std::path::Path::new(&proc_dir).exists(),
         "{proc_dir} is left"
     );
-    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_file(pid_file);
 }
 
 /// A last line without its line feed is still a line: here the engine's answer, cut off by
@@ -214,17 +212,4 @@ fn an_answer_of_exactly_four_mib_is_read() {
     let mut p = fake(script, 20_000);
     let text = p.send("name").unwrap().unwrap();
     assert_eq!(text.len(), 115 + 4190 * 1001);
-}
-
-/// A fresh directory under the system's temporary directory, for one test.
-fn tempfile_dir() -> std::path::PathBuf {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static N: AtomicU32 = AtomicU32::new(0);
-    let d = std::env::temp_dir().join(format!(
-        "gtp-client-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
