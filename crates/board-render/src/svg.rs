@@ -38,6 +38,8 @@ pub const MAX_GRAPH_DRAWN: usize = 400;
 
 /// Distance between grid lines, in SVG user units.
 const CELL: f64 = 24.0;
+/// Half the side of an ownership square (the overlay's mark of a counted empty point).
+const OWNER_HALF: f64 = 4.5;
 /// Space around the grid for coordinates.
 const MARGIN: f64 = 34.0;
 /// Stone radius.
@@ -368,7 +370,7 @@ impl Svg<'_> {
     /// Ownership squares and undecided marks on empty points.
     fn overlay(&mut self) {
         let Some(ov) = &self.p.overlay else { return };
-        let s = 4.5; // half the side of an ownership square
+        let s = OWNER_HALF;
         let mut black = String::new();
         let mut white = String::new();
         let mut shared = String::new();
@@ -438,7 +440,7 @@ impl Svg<'_> {
     /// black one outlined in white so that it shows on a black stone.
     fn mutual_on_stones(&mut self) {
         let Some(ov) = &self.p.overlay else { return };
-        let s = 4.5 * 0.8;
+        let s = OWNER_HALF * 0.8;
         let mut black = String::new();
         let mut white = String::new();
         for (i, v) in ov.values.iter().enumerate() {
