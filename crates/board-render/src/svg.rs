@@ -435,7 +435,8 @@ impl Svg<'_> {
         }
     }
 
-    /// The mark of a location both players control (Pauli's count) where a stone stands:
+    /// The mark of a location both players control (Pauli rule 5 counts it for both) where a
+    /// stone stands:
     /// the overlay's two squares, drawn over the stone (under it they would be hidden), the
     /// black one outlined in white so that it shows on a black stone.
     fn mutual_on_stones(&mut self) {
