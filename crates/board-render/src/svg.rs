@@ -436,9 +436,8 @@ impl Svg<'_> {
     }
 
     /// The mark of a location both players control (Pauli rule 5 counts it for both) where a
-    /// stone stands:
-    /// the overlay's two squares, drawn over the stone (under it they would be hidden), the
-    /// black one outlined in white so that it shows on a black stone.
+    /// stone stands: the overlay's two squares, drawn over the stone (under it they would be
+    /// hidden), the black one outlined in white so that it shows on a black stone.
     fn mutual_on_stones(&mut self) {
         let Some(ov) = &self.p.overlay else { return };
         let s = OWNER_HALF * 0.8;
