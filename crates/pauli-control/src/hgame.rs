@@ -394,55 +394,53 @@ impl<const W: usize> HGame<'_, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules_core::Board;
+    use rules_core::{Board, Point};
 
-    /// `refuter_immortal_in_s` skips Benson's test when no region can be vital to a refuter
-    /// chain in `S`; along random games it must say what the test says.
-    #[test]
-    fn the_benson_shortcut_agrees_with_the_test() {
-        let boards: [&[&str]; 3] = [
-            &[
-                ".........",
-                ".........",
-                "OOOOOOOOO",
-                "O.......O",
-                "O.XXXXX.O",
-                "O.X.X.X.O",
-                "O.XXXXX.O",
-                "O.......O",
-                "OOOOOOOOO",
-            ],
-            &[
-                ".........",
-                ".........",
-                "XXXXXXXXX",
-                "X..O.O..X",
-                "X.OOOOO.X",
-                "X.O.X.O.X",
-                "X.OOOOOXX",
-                "X....X.X.",
-                "XXXXXXX.X",
-            ],
-            &[
-                ".........",
-                ".........",
-                "OOOOOOOOO",
-                "O.X.X...O",
-                "OXXXXX..O",
-                "O....OO.O",
-                "O.XXX...O",
-                "O.X.X..OO",
-                "OOOOOOOOO",
-            ],
-        ];
-        // Refuter stones in S away from the wall (where the shortcut may answer): alive by
-        // the test, and not.
-        let (mut alive, mut dead) = (0, 0);
-        for (k, rows) in boards.iter().enumerate() {
+    /// Three 9×9 boards with refuter stones inside `S` (every point but the first two rows):
+    /// groups that live, groups that die, and stones next to the wall.
+    const BOARDS: [&[&str]; 3] = [
+        &[
+            ".........",
+            ".........",
+            "OOOOOOOOO",
+            "O.......O",
+            "O.XXXXX.O",
+            "O.X.X.X.O",
+            "O.XXXXX.O",
+            "O.......O",
+            "OOOOOOOOO",
+        ],
+        &[
+            ".........",
+            ".........",
+            "XXXXXXXXX",
+            "X..O.O..X",
+            "X.OOOOO.X",
+            "X.O.X.O.X",
+            "X.OOOOOXX",
+            "X....X.X.",
+            "XXXXXXX.X",
+        ],
+        &[
+            ".........",
+            ".........",
+            "OOOOOOOOO",
+            "O.X.X...O",
+            "OXXXXX..O",
+            "O....OO.O",
+            "O.XXX...O",
+            "O.X.X..OO",
+            "OOOOOOOOO",
+        ],
+    ];
+
+    /// Plays 40 random games of up to 60 moves in `H(p, S)` from each board and each
+    /// prover, handing every position reached to `check` (with the board's number).
+    fn along_random_games(mut check: impl FnMut(&HGame<'_, 2>, &Pos<2>, usize)) {
+        for (k, rows) in BOARDS.iter().enumerate() {
             let board = Board::from_diagram(rows).unwrap();
             let real = Real::new(&board, &[]);
             for prover in [Color::Black, Color::White] {
-                // S: every point but the first two rows.
                 let in_s: Vec<bool> = (0..real.len()).map(|p| p >= 18).collect();
                 let hb = build(&real, prover, &in_s, true);
                 let mut ctx = crate::control::new_ctx(&crate::Options::default());
@@ -455,16 +453,7 @@ mod tests {
                 for _game in 0..40 {
                     let mut pos = start;
                     for _ in 0..60 {
-                        let rs = pos.st[1].and(g.a.scope);
-                        let plain = !rs.is_empty()
-                            && g.a
-                                .benson(&pos, Side::Refuter, g.a.wall)
-                                .intersects(&g.a.scope);
-                        assert_eq!(g.refuter_immortal_in_s(&pos), plain, "board {k}");
-                        if !rs.is_empty() && !g.a.dilate(rs).intersects(&g.a.wall) {
-                            alive += usize::from(plain);
-                            dead += usize::from(!plain);
-                        }
+                        check(&g, &pos, k);
                         let mut children = Vec::new();
                         g.ordered_moves(&pos, &mut children);
                         if children.is_empty() {
@@ -476,6 +465,108 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `refuter_immortal_in_s` skips Benson's test when no region can be vital to a refuter
+    /// chain in `S`; along random games it must say what the test says.
+    #[test]
+    fn the_benson_shortcut_agrees_with_the_test() {
+        // Refuter stones in S away from the wall (where the shortcut may answer): alive by
+        // the test, and not.
+        let (mut alive, mut dead) = (0, 0);
+        along_random_games(|g, pos, k| {
+            let rs = pos.st[1].and(g.a.scope);
+            let plain = !rs.is_empty()
+                && g.a
+                    .benson(pos, Side::Refuter, g.a.wall)
+                    .intersects(&g.a.scope);
+            assert_eq!(g.refuter_immortal_in_s(pos), plain, "board {k}");
+            if !rs.is_empty() && !g.a.dilate(rs).intersects(&g.a.wall) {
+                alive += usize::from(plain);
+                dead += usize::from(!plain);
+            }
+        });
         assert!(alive > 0 && dead > 0, "alive {alive}, not alive {dead}");
+    }
+
+    /// Rule 17's second ending (A15): `refuter_formation_touches` skips the maximal
+    /// formation when `S` holds no refuter stone and no empty border point is surrounded by
+    /// the wall; along random games it must say what the formation says, and both answers
+    /// must occur, with and without refuter stones in `S`.
+    #[test]
+    fn the_refuter_formation_shortcut_agrees_with_rule_16() {
+        let mut seen = [[0usize; 2]; 2];
+        along_random_games(|g, pos, k| {
+            let plain =
+                g.a.max_formation(pos, Side::Refuter, g.a.wall)
+                    .intersects(&g.a.scope);
+            assert_eq!(g.refuter_formation_touches(pos), plain, "board {k}");
+            let inside = pos.st[1].intersects(&g.a.scope);
+            seen[usize::from(inside)][usize::from(plain)] += 1;
+        });
+        assert!(
+            seen[1][1] > 0 && seen[1][0] > 0 && seen[0][0] > 0,
+            "{seen:?}"
+        );
+    }
+
+    /// A prover stone of `S` whose neighbours all lie outside `S` has no liberty in `H` and
+    /// is removed at the start (rule 14, third item); its empty location, surrounded by the
+    /// wall, is an eye of the refuter's formation and lies in `S`: the refuter has won (rule
+    /// 17's second ending) before any move, though `S` holds none of his stones.
+    #[test]
+    fn a_prover_stone_removed_at_the_start_leaves_a_refuter_eye_in_s() {
+        let board = Board::from_diagram(&[".O.", "OXO", ".O."]).unwrap();
+        let real = Real::new(&board, &[]);
+        let in_s: Vec<bool> = (0..real.len()).map(|p| p == 4).collect();
+        let hb = build(&real, Color::Black, &in_s, true);
+        let mut ctx = crate::control::new_ctx(&crate::Options::default());
+        let opts = HOpts {
+            order: MoveOrder::Natural,
+            decomposition: true,
+        };
+        let (mut g, start) = HGame::<'_, 1>::new(&hb, opts, &mut ctx);
+        assert!(start.st[0].is_empty() && !start.st[1].intersects(&g.a.scope));
+        assert!(g.refuter_formation_touches(&start));
+        assert!(!g.refuter_immortal_in_s(&start));
+        assert_eq!(g.evaluate(&start), Eval::RefuterWin);
+        // One point per location of `S`, one per outside neighbour however many locations
+        // of `S` it touches, and the two new empty locations as one virtual point.
+        assert_eq!(g.a.n, 1 + 4 + 1);
+        let in_s: Vec<bool> = (0..real.len()).map(|p| [0, 1, 3].contains(&p)).collect();
+        let hb = build(&real, Color::White, &in_s, true);
+        let (g, _) = HGame::<'_, 1>::new(&hb, opts, &mut ctx);
+        assert_eq!(g.a.n, 3 + 3 + 1);
+    }
+
+    /// A refuter chain next to a permanently prohibited location of `S` (A11) keeps that
+    /// liberty for ever, so it is immortal whatever Benson's test says; a refuter chain away
+    /// from the prohibited location is not made immortal by it.
+    #[test]
+    fn a_refuter_chain_next_to_a_prohibited_location_is_immortal() {
+        let cases: [(&[&str], usize, bool); 2] = [
+            (&["OOOOO", "OX.XO", "OOOOO"], 7, true),
+            (&["OOOOOOO", "OX.O.OO", "OOOOOOO"], 11, false),
+        ];
+        for (rows, prohibited, immortal) in cases {
+            let board = Board::from_diagram(rows).unwrap();
+            let real = Real::new(&board, &[Point::from_index(prohibited)]);
+            let in_s = vec![true; real.len()];
+            let hb = build(&real, Color::White, &in_s, true);
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            let opts = HOpts {
+                order: MoveOrder::Natural,
+                decomposition: false,
+            };
+            let (g, start) = HGame::<'_, 1>::new(&hb, opts, &mut ctx);
+            assert!(!g.a.perm.is_empty());
+            assert_eq!(g.refuter_immortal_in_s(&start), immortal, "{rows:?}");
+            // Benson's test alone finds neither chain alive: one region holds every empty
+            // point.
+            assert!(
+                !g.a.benson(&start, Side::Refuter, g.a.wall)
+                    .intersects(&g.a.scope)
+            );
+        }
     }
 }
