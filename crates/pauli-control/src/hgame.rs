@@ -569,4 +569,34 @@ mod tests {
             );
         }
     }
+
+    /// A win the decomposition leaf claims holds only on lines without captures of prover
+    /// stones; the transposition table must not hand a proof found on such a line to the
+    /// same situation reached through a capture (search.rs, `Game::proof_transfers`), while
+    /// the converse, and a proof on the same kind of line, are used.
+    #[test]
+    fn proofs_do_not_transfer_from_an_unmarked_line_to_a_marked_one() {
+        let board = Board::from_diagram(&["..XO.", ".OXO.", "..XO."]).unwrap();
+        let real = Real::new(&board, &[]);
+        let in_s: Vec<bool> = (0..real.len()).map(|p| p % 5 < 3).collect();
+        let hb = build(&real, Color::Black, &in_s, true);
+        let mut ctx = crate::control::new_ctx(&crate::Options::default());
+        let opts = HOpts {
+            order: MoveOrder::Natural,
+            decomposition: true,
+        };
+        let (g, unmarked) = HGame::<'_, 1>::new(&hb, opts, &mut ctx);
+        assert!(!unmarked.captured);
+        let mut marked = unmarked;
+        marked.captured = true;
+        assert!(g.same_situation(&unmarked, &marked));
+        assert_eq!(g.key(&unmarked), g.key(&marked));
+        assert!(!g.proof_transfers(&unmarked, &marked));
+        assert!(g.proof_transfers(&marked, &unmarked));
+        assert!(g.proof_transfers(&unmarked, &unmarked) && g.proof_transfers(&marked, &marked));
+        // Another situation is not the same, whatever the key's low bits say.
+        let mut other = unmarked;
+        other.to_move = Side::Prover;
+        assert!(!g.same_situation(&unmarked, &other));
+    }
 }
