@@ -310,3 +310,76 @@ pub fn contacts(board: &Board, from: Point, to: Point) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(i: usize) -> Point {
+        Point::from_index(i)
+    }
+
+    #[test]
+    fn a_point_set_inserts_removes_and_answers_across_words() {
+        let mut s = PointSet::new(130);
+        assert!(s.is_empty() && s.len() == 0 && s.board_len() == 130);
+        for i in [0, 63, 64, 70, 129] {
+            assert!(s.insert(pt(i)), "{i} is new");
+            assert!(!s.insert(pt(i)), "{i} is there already");
+        }
+        assert_eq!(s.len(), 5);
+        assert!(!s.is_empty());
+        assert_eq!(s.to_vec(), [0, 63, 64, 70, 129].map(pt));
+        assert_eq!(format!("{s:?}"), "{0, 63, 64, 70, 129}");
+        // Removing one point leaves its neighbours in the same word alone.
+        assert!(s.remove(pt(64)));
+        assert!(!s.remove(pt(64)));
+        assert!(!s.remove(pt(65)));
+        assert_eq!(s.to_vec(), [0, 63, 70, 129].map(pt));
+        for i in [63, 129, 0, 70] {
+            assert!(s.contains(pt(i)));
+            assert!(s.remove(pt(i)));
+            assert!(!s.contains(pt(i)));
+        }
+        assert!(s.is_empty() && s.len() == 0 && s.to_vec().is_empty());
+        // A point past the board is in no set, even where the last word has room for it, and
+        // removing it does nothing.
+        let full = PointSet::from_bools(&[true; 64]);
+        assert!(!full.contains(pt(64)) && !full.contains(pt(200)));
+        let mut s = PointSet::from_points(10, [pt(9)]);
+        assert!(!s.contains(pt(10)) && !s.remove(pt(10)));
+        assert_eq!(s.len(), 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "off this board")]
+    fn inserting_a_point_off_the_board_panics() {
+        PointSet::new(9).insert(pt(9));
+    }
+
+    #[test]
+    fn union_subset_and_the_bool_form() {
+        let a = PointSet::from_points(100, [1, 65, 99].map(pt));
+        let mut b = PointSet::from_points(100, [2, 65].map(pt));
+        assert!(!a.is_subset(&b) && !b.is_subset(&a));
+        b.union_with(&a);
+        assert_eq!(b.to_vec(), [1, 2, 65, 99].map(pt));
+        assert!(a.is_subset(&b) && b.is_subset(&b) && !b.is_subset(&a));
+        assert!(PointSet::new(100).is_subset(&a));
+        // A set of a smaller board against a larger one: the missing words are empty.
+        assert!(PointSet::from_points(10, [pt(1)]).is_subset(&a));
+        assert!(!a.is_subset(&PointSet::from_points(10, [pt(1)])));
+        let bools = b.as_bools();
+        assert_eq!(bools.len(), 100);
+        assert_eq!(
+            bools
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| **x)
+                .map(|(i, _)| i)
+                .collect::<Vec<_>>(),
+            [1, 2, 65, 99]
+        );
+        assert_eq!(PointSet::from_bools(&bools), b);
+    }
+}
