@@ -322,7 +322,8 @@ mod tests {
     #[test]
     fn a_point_set_inserts_removes_and_answers_across_words() {
         let mut s = PointSet::new(130);
-        assert!(s.is_empty() && s.len() == 0 && s.board_len() == 130);
+        assert!(s.is_empty() && s.board_len() == 130);
+        assert_eq!(s.len(), 0);
         for i in [0, 63, 64, 70, 129] {
             assert!(s.insert(pt(i)), "{i} is new");
             assert!(!s.insert(pt(i)), "{i} is there already");
@@ -341,7 +342,8 @@ mod tests {
             assert!(s.remove(pt(i)));
             assert!(!s.contains(pt(i)));
         }
-        assert!(s.is_empty() && s.len() == 0 && s.to_vec().is_empty());
+        assert!(s.is_empty() && s.to_vec().is_empty());
+        assert_eq!(s.len(), 0);
         // A point past the board is in no set, even where the last word has room for it, and
         // removing it does nothing.
         let full = PointSet::from_bools(&[true; 64]);
