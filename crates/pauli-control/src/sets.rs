@@ -384,4 +384,41 @@ mod tests {
         );
         assert_eq!(PointSet::from_bools(&bools), b);
     }
+
+    /// Rule 15 both ways: each location of the set with a neighbour outside must hold the
+    /// player's stone, and no location outside next to the set may.
+    #[test]
+    fn bordered_sets_by_rule_15() {
+        let board = Board::from_diagram(&[".X.O.", "XX.OO", ".X.O."]).unwrap();
+        let t = board.topology();
+        let set = |pts: &[(usize, usize)]| {
+            PointSet::from_points(board.len(), pts.iter().map(|&(x, y)| t.at(x, y).unwrap()))
+        };
+        let corner = set(&[(0, 0), (1, 0), (0, 1), (1, 1), (1, 2), (0, 2)]);
+        assert!(is_bordered(&board, Color::Black, &corner));
+        assert!(!is_bordered(&board, Color::White, &corner));
+        // The smallest bordered set around the empty corner: that point and the chain
+        // around it, without the other eye.
+        let smallest = set(&[(0, 0), (1, 0), (0, 1), (1, 1), (1, 2)]);
+        assert!(is_bordered(&board, Color::Black, &smallest));
+        assert_eq!(
+            smallest_bordered_set(&board, Color::Black, t.at(0, 0).unwrap()),
+            smallest
+        );
+        // An empty location of the set next to the outside.
+        let open = set(&[(0, 0), (1, 0), (2, 0)]);
+        assert!(!is_bordered(&board, Color::Black, &open));
+        // The player's own stone outside next to the set (the set holds only his stones at
+        // its edge).
+        let part = set(&[(1, 0)]);
+        assert!(!is_bordered(&board, Color::Black, &part));
+        // Rule 16 names the location.
+        assert_eq!(
+            check_formation(&board, Color::Black, &part),
+            Err(NotFormation::NotBordered(t.at(1, 0).unwrap()))
+        );
+        // The whole board has no outside: bordered by both.
+        let all = PointSet::from_points(board.len(), t.points());
+        assert!(is_bordered(&board, Color::Black, &all) && is_bordered(&board, Color::White, &all));
+    }
 }
