@@ -421,4 +421,36 @@ mod tests {
         let all = PointSet::from_points(board.len(), t.points());
         assert!(is_bordered(&board, Color::Black, &all) && is_bordered(&board, Color::White, &all));
     }
+
+    /// Rule 16 on a living group and the maximal formation (ljr.md §6.3); rule 13's
+    /// "contacts" from a stone (through its chain) and from an empty location (through its
+    /// empty region).
+    #[test]
+    fn formations_and_contact_on_a_real_board() {
+        let board = Board::from_diagram(&[".X.XO", "XXXXO", "OOOOO", ".....", "....."]).unwrap();
+        let t = board.topology();
+        let at = |x, y| t.at(x, y).unwrap();
+        let group = PointSet::from_points(board.len(), (0..4).flat_map(|x| [at(x, 0), at(x, 1)]));
+        assert!(is_two_eye_formation(&board, Color::Black, &group));
+        assert_eq!(maximal_formation(&board, Color::Black), group);
+        assert!(!is_two_eye_formation(&board, Color::White, &group));
+        assert!(maximal_formation(&board, Color::White).is_empty());
+        // One eye only: the chain has one liberty in the set.
+        let one_eye = PointSet::from_points(board.len(), [at(0, 0), at(1, 0), at(0, 1), at(1, 1)]);
+        assert!(!is_two_eye_formation(&board, Color::Black, &one_eye));
+
+        // A neighbour is contacted without a jump.
+        assert!(contacts(&board, at(0, 0), at(1, 0)));
+        // A stone contacts what its chain touches: the far eye, not White's stones beyond.
+        assert!(contacts(&board, at(1, 0), at(2, 0)));
+        assert!(contacts(&board, at(0, 1), at(4, 0)));
+        assert!(!contacts(&board, at(0, 1), at(0, 3)));
+        // An empty location contacts through empty locations only: the eye reaches neither
+        // the other eye nor White; the open ground reaches White's wall but not Black's
+        // stones behind it.
+        assert!(!contacts(&board, at(0, 0), at(2, 0)));
+        assert!(!contacts(&board, at(0, 0), at(4, 0)));
+        assert!(contacts(&board, at(4, 4), at(2, 2)));
+        assert!(!contacts(&board, at(4, 4), at(2, 1)));
+    }
 }
