@@ -3,8 +3,9 @@
 
 use crate::common::*;
 use pauli_control::{
-    Claim, ClaimStatus, Control, GameOutcome, NotFormation, Options, PointSet, agreement_control,
-    check_claims, check_formation, hypothetical_game, is_bordered, smallest_bordered_set,
+    Claim, ClaimStatus, Control, ControlError, GameOutcome, NotFormation, Options, PointSet,
+    agreement_control, check_claims, check_formation, hypothetical_game, is_bordered,
+    smallest_bordered_set,
 };
 use rules_core::{Board, Color, Topology};
 use std::sync::Arc;
@@ -265,10 +266,47 @@ fn ljr16_one_position_by_agreement() {
     // are nobody's.
     assert_eq!(r.checks[0].status, ClaimStatus::Overturned);
     assert_eq!(r.checks[0].dispute.winner, Some(Color::White));
+    let overturned = r.overturned();
+    assert_eq!(overturned.len(), 1);
+    assert!(std::ptr::eq(overturned[0], &r.checks[0]));
     assert_picture(
         &b,
         &r.control,
         &["---WW", "---WW", "---WW", "---WW", "---WW"],
     );
     assert_eq!(r.control.control(pt(&b, "bb")), Control::Neither);
+}
+
+/// Rule 17 lets a player point only at an opposing stone or at an empty location that
+/// contacts opposing but no own stones; anything else is refused with the claim's index.
+#[test]
+fn claims_rule_17_does_not_allow_are_refused() {
+    let b = board(&["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."]);
+    let o = Options::default();
+    let ok = Claim::Dead {
+        by: Color::Black,
+        stone: pt(&b, "bb"),
+    };
+    let refused = [
+        // Black pointing at an empty location, and at his own stone, as dead.
+        Claim::Dead {
+            by: Color::Black,
+            stone: pt(&b, "aa"),
+        },
+        Claim::Dead {
+            by: Color::Black,
+            stone: pt(&b, "ca"),
+        },
+        // A stone claimed neutral.
+        Claim::Neutral {
+            by: Color::White,
+            point: pt(&b, "ca"),
+        },
+    ];
+    for claim in refused {
+        match check_claims(&b, &[], &[ok, claim], &o) {
+            Err(ControlError::IllegalClaim { index, .. }) => assert_eq!(index, 1, "{claim:?}"),
+            other => panic!("{claim:?} accepted: {other:?}"),
+        }
+    }
 }

@@ -3,6 +3,7 @@
 // Index loops over boards read better than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
+mod assessor;
 mod cases;
 mod common;
 mod corpus;
