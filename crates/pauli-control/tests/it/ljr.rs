@@ -278,7 +278,9 @@ fn ljr16_one_position_by_agreement() {
 }
 
 /// Rule 17 lets a player point only at an opposing stone or at an empty location that
-/// contacts opposing but no own stones; anything else is refused with the claim's index.
+/// contacts opposing but no own stones; anything else is refused with the claim's index:
+/// a dead claim on an empty location or on the claimant's stone, a neutral claim on a stone,
+/// on dame or on a location that contacts no stone.
 #[test]
 fn claims_rule_17_does_not_allow_are_refused() {
     let b = board(&["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."]);
@@ -307,6 +309,25 @@ fn claims_rule_17_does_not_allow_are_refused() {
         match check_claims(&b, &[], &[ok, claim], &o) {
             Err(ControlError::IllegalClaim { index, .. }) => assert_eq!(index, 1, "{claim:?}"),
             other => panic!("{claim:?} accepted: {other:?}"),
+        }
+    }
+    // Empty locations claimed neutral that contact the claimant's stones as well as the
+    // opponent's (dame), or no stones at all.
+    let dame = board(&[".X.O.", "XX.OO", ".X.O."]);
+    let empty = board(&["...", "...", "..."]);
+    for (b, at) in [(&dame, "ca"), (&empty, "bb")] {
+        for by in [Color::Black, Color::White] {
+            let claim = Claim::Neutral {
+                by,
+                point: pt(b, at),
+            };
+            assert!(
+                matches!(
+                    check_claims(b, &[], &[claim], &o),
+                    Err(ControlError::IllegalClaim { index: 0, .. })
+                ),
+                "{claim:?} accepted"
+            );
         }
     }
 }
