@@ -316,6 +316,38 @@ fn markup_claims_are_one_per_bordered_set() {
     let b = board(&[".O.XO.", "XXXXXX", "......"]);
     markup.territory[Color::Black] = pts(&b, "aa ba ca ea fa");
     assert_eq!(dead(claims_from_markup(&b, &markup)).len(), 2);
+    // Marked points off the board (a record for a larger board) are passed over.
+    let all = claims_from_markup(&b, &markup);
+    markup.territory[Color::White] = vec![rules_core::Point::from_index(b.len())];
+    markup.territory[Color::Black].push(rules_core::Point::from_index(b.len()));
+    markup.dead = vec![rules_core::Point::from_index(b.len() + 1)];
+    assert_eq!(claims_from_markup(&b, &markup), all);
+}
+
+/// The neutral claims markup implies: an unmarked empty location whose whole empty region
+/// (not only its neighbours) touches one player's stones is claimed neutral by the other.
+#[test]
+fn markup_neutral_claims_look_at_the_whole_empty_region() {
+    use pauli_control::{Claim, claims_from_markup};
+    // `ba` and `ca` are unmarked: their region touches Black at `aa` and White at `da`, so
+    // nobody claims them; `fa`, in one region with `ea` (marked White's), touches only White.
+    let b = board(&["X..O..", "XXXOOO"]);
+    let mut markup = rules_core::Markup::default();
+    markup.territory[Color::White] = pts(&b, "ea");
+    assert_eq!(
+        claims_from_markup(&b, &markup),
+        vec![Claim::Neutral {
+            by: Color::Black,
+            point: pt(&b, "fa")
+        }]
+    );
+    // A neutral claim by White on `ba`, next to Black only, reaches his own stone at `da`
+    // through `ca`: rule 17 refuses it.
+    let claim = Claim::Neutral {
+        by: Color::White,
+        point: pt(&b, "ba"),
+    };
+    assert!(pauli_control::agreement_control(&b, &[claim]).is_err());
 }
 
 /// docs/limits.md, the solver's structural limits: a set beyond the 256-point compact board is
