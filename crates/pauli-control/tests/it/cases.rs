@@ -348,6 +348,19 @@ fn markup_neutral_claims_look_at_the_whole_empty_region() {
         point: pt(&b, "ba"),
     };
     assert!(pauli_control::agreement_control(&b, &[claim]).is_err());
+    // A list of dead stones alone (`DS`-style markup) claims them, and says nothing about
+    // the empty locations.
+    let markup = rules_core::Markup {
+        dead: pts(&b, "da"),
+        ..rules_core::Markup::default()
+    };
+    assert_eq!(
+        claims_from_markup(&b, &markup),
+        vec![Claim::Dead {
+            by: Color::Black,
+            stone: pt(&b, "da")
+        }]
+    );
 }
 
 /// docs/limits.md, the solver's structural limits: a set beyond the 256-point compact board is
