@@ -320,7 +320,7 @@ fn markup_claims_are_one_per_bordered_set() {
     let all = claims_from_markup(&b, &markup);
     markup.territory[Color::White] = vec![rules_core::Point::from_index(b.len())];
     markup.territory[Color::Black].push(rules_core::Point::from_index(b.len()));
-    markup.dead = vec![rules_core::Point::from_index(b.len() + 1)];
+    markup.dead = vec![rules_core::Point::from_index(b.len())];
     assert_eq!(claims_from_markup(&b, &markup), all);
 }
 
