@@ -266,6 +266,9 @@ fn ljr16_one_position_by_agreement() {
     // are nobody's.
     assert_eq!(r.checks[0].status, ClaimStatus::Overturned);
     assert_eq!(r.checks[0].dispute.winner, Some(Color::White));
+    // Every location agreement gives Black (columns a–b, the dead stone's included) is one
+    // he is proved not to control; column c's stones and White's side agree.
+    assert_eq!(r.differences, pts(&b, "aa ba ab bb ac bc ad bd ae be"));
     let overturned = r.overturned();
     assert_eq!(overturned.len(), 1);
     assert!(std::ptr::eq(overturned[0], &r.checks[0]));
@@ -330,4 +333,16 @@ fn claims_rule_17_does_not_allow_are_refused() {
             );
         }
     }
+}
+
+/// Without claims, counting by agreement gives nobody the region around an unclaimed dead
+/// stone (it touches both colours) and leaves the stone standing; rule 14 gives Black all of
+/// it, so each of those locations is a difference — the empty ones and the stone.
+#[test]
+fn unclaimed_dead_stones_are_differences_between_agreement_and_control() {
+    let b = board(&["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"]);
+    let r = check_claims(&b, &[], &[], &Options::default()).unwrap();
+    assert!(r.checks.is_empty());
+    assert_eq!(r.differences, pts(&b, "aa ba ca da ab bb cb db"));
+    assert_eq!(r.agreement_dead[Color::Black], 0);
 }
