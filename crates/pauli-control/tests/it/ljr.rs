@@ -314,6 +314,16 @@ fn claims_rule_17_does_not_allow_are_refused() {
             other => panic!("{claim:?} accepted: {other:?}"),
         }
     }
+    // A stone claimed neutral, even one whose neighbourhood contacts only the opponent.
+    let lone = board(&["X.X.."]);
+    let claim = Claim::Neutral {
+        by: Color::White,
+        point: pt(&lone, "aa"),
+    };
+    assert!(matches!(
+        check_claims(&lone, &[], &[claim], &o),
+        Err(ControlError::IllegalClaim { index: 0, .. })
+    ));
     // Empty locations claimed neutral that contact the claimant's stones as well as the
     // opponent's (dame), or no stones at all.
     let dame = board(&[".X.O.", "XX.OO", ".X.O."]);
