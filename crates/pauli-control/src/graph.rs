@@ -245,3 +245,58 @@ pub(crate) fn max_formation<G: Graph>(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::real::Real;
+    use rules_core::{Board, Color};
+
+    /// Benson's test on a real board for Black (the prover side of the view): per chain,
+    /// listed by a stone of it.
+    fn black_alive(rows: &[&str], pinned_at: Option<usize>) -> (Real, Chains, Vec<bool>) {
+        let real = Real::new(&Board::from_diagram(rows).unwrap(), &[]);
+        let view = real.view(Color::Black);
+        let ch = chains(&view, Side::Prover);
+        let mut pinned = vec![false; ch.members.len()];
+        if let Some(p) = pinned_at {
+            pinned[ch.id[p] as usize] = true;
+        }
+        let alive = benson(&view, Side::Prover, &ch, &pinned);
+        (real, ch, alive)
+    }
+
+    #[test]
+    fn benson_keeps_two_eyes_and_drops_one() {
+        // Two one-point eyes: alive.
+        let (_, ch, alive) = black_alive(&[".X.XO", "XXXXO", "OOOOO", ".....", "....."], None);
+        assert_eq!(alive, [true]);
+        assert_eq!(ch.members.len(), 1);
+        // One eye and open ground: not alive.
+        let (_, _, alive) = black_alive(&[".X.OO", "XXOO.", "OOO..", "....."], None);
+        assert_eq!(alive, [false]);
+        // Four stones around a point: every empty point is an eye of the stones next to it
+        // (White cannot play anywhere), so all four live.
+        let (_, ch, alive) = black_alive(&[".X.", "X.X", ".X.", "OOO"], None);
+        assert_eq!(ch.members.len(), 4);
+        assert_eq!(alive, [true; 4]);
+        let (_, ch, alive) = black_alive(&["X.X.X", "XXXXX", "OOOOO"], None);
+        assert_eq!(ch.members.len(), 1);
+        assert_eq!(alive, [true]);
+    }
+
+    /// A pinned chain (the immortal wall of `H`) is kept whatever its eyes, and keeps the
+    /// regions it bounds usable for the chains beside it.
+    #[test]
+    fn benson_counts_regions_bounded_by_pinned_chains() {
+        // `a`, `c`, `e` alone, eyes between them: `a` has one region, so it falls, and
+        // with it each of the others in turn.
+        let rows = ["X.X.X."];
+        let (_, ch, alive) = black_alive(&rows, None);
+        assert_eq!(ch.members.len(), 3);
+        assert_eq!(alive, [false; 3]);
+        // `a` pinned: `b` stays usable, so `c` has two regions, and so has `e`.
+        let (_, _, alive) = black_alive(&rows, Some(0));
+        assert_eq!(alive, [true; 3]);
+    }
+}
