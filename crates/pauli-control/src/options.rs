@@ -216,3 +216,44 @@ impl Default for Options {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The three tiers as documented: `quick` a tenth of the default's searching and the
+    /// same limits; `thorough` at least the default everywhere, with more of every node
+    /// budget, a larger table, whole-game searches of larger sets and larger survival
+    /// regions.
+    #[test]
+    fn quick_default_and_thorough_are_ordered_as_documented() {
+        let (q, d, t) = (Budgets::quick(), Budgets::default(), Budgets::thorough());
+        for (quick, default) in [
+            (q.local_nodes, d.local_nodes),
+            (q.search_nodes, d.search_nodes),
+            (q.position_nodes, d.position_nodes),
+            (q.survival_nodes, d.survival_nodes),
+        ] {
+            assert_eq!(quick * 10, default);
+        }
+        assert_eq!(
+            (q.max_depth, q.tt_entries, q.max_set, q.max_survival_region),
+            (d.max_depth, d.tt_entries, d.max_set, d.max_survival_region)
+        );
+        for (thorough, default) in [
+            (t.local_nodes, d.local_nodes),
+            (t.search_nodes, d.search_nodes),
+            (t.position_nodes, d.position_nodes),
+            (t.survival_nodes, d.survival_nodes),
+            (t.tt_entries as u64, d.tt_entries as u64),
+            (t.max_set as u64, d.max_set as u64),
+            (t.max_survival_region as u64, d.max_survival_region as u64),
+        ] {
+            assert!(thorough > default, "{thorough} against {default}");
+        }
+        assert_eq!(
+            (t.max_depth, t.max_local_region, t.max_enumerated_regions),
+            (d.max_depth, d.max_local_region, d.max_enumerated_regions)
+        );
+    }
+}
