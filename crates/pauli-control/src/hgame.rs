@@ -434,6 +434,14 @@ mod tests {
         ],
     ];
 
+    /// `H`'s options with the natural move order, with or without the decomposition leaf.
+    fn natural(decomposition: bool) -> HOpts {
+        HOpts {
+            order: MoveOrder::Natural,
+            decomposition,
+        }
+    }
+
     /// Plays 40 random games of up to 60 moves in `H(p, S)` from each board and each
     /// prover, handing every position reached to `check` (with the board's number).
     fn along_random_games(mut check: impl FnMut(&HGame<'_, 2>, &Pos<2>, usize)) {
@@ -444,10 +452,7 @@ mod tests {
                 let in_s: Vec<bool> = (0..real.len()).map(|p| p >= 18).collect();
                 let hb = build(&real, prover, &in_s, true);
                 let mut ctx = crate::control::new_ctx(&crate::Options::default());
-                let opts = HOpts {
-                    order: MoveOrder::Natural,
-                    decomposition: false,
-                };
+                let opts = natural(false);
                 let (mut g, start) = HGame::<'_, 2>::new(&hb, opts, &mut ctx);
                 let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ ((k as u64) << 8);
                 for _game in 0..40 {
@@ -521,22 +526,28 @@ mod tests {
         let in_s: Vec<bool> = (0..real.len()).map(|p| p == 4).collect();
         let hb = build(&real, Color::Black, &in_s, true);
         let mut ctx = crate::control::new_ctx(&crate::Options::default());
-        let opts = HOpts {
-            order: MoveOrder::Natural,
-            decomposition: true,
-        };
+        let opts = natural(true);
         let (mut g, start) = HGame::<'_, 1>::new(&hb, opts, &mut ctx);
         assert!(start.st[0].is_empty() && !start.st[1].intersects(&g.a.scope));
         assert!(g.refuter_formation_touches(&start));
         assert!(!g.refuter_immortal_in_s(&start));
         assert_eq!(g.evaluate(&start), Eval::RefuterWin);
-        // One point per location of `S`, one per outside neighbour however many locations
-        // of `S` it touches, and the two new empty locations as one virtual point.
-        assert_eq!(g.a.n, 1 + 4 + 1);
-        let in_s: Vec<bool> = (0..real.len()).map(|p| [0, 1, 3].contains(&p)).collect();
-        let hb = build(&real, Color::White, &in_s, true);
-        let (g, _) = HGame::<'_, 1>::new(&hb, opts, &mut ctx);
-        assert_eq!(g.a.n, 3 + 3 + 1);
+    }
+
+    /// `H`'s points (rule 14): one per location of `S`, one per outside neighbour however
+    /// many locations of `S` it touches, and the two new empty locations as one virtual
+    /// point next to every outside one.
+    #[test]
+    fn one_arena_point_per_outside_neighbour() {
+        let board = Board::from_diagram(&[".O.", "OXO", ".O."]).unwrap();
+        let real = Real::new(&board, &[]);
+        let mut ctx = crate::control::new_ctx(&crate::Options::default());
+        for (in_s, points) in [(vec![4], 1 + 4 + 1), (vec![0, 1, 3], 3 + 3 + 1)] {
+            let in_s: Vec<bool> = (0..real.len()).map(|p| in_s.contains(&p)).collect();
+            let hb = build(&real, Color::White, &in_s, true);
+            let (g, _) = HGame::<'_, 1>::new(&hb, natural(false), &mut ctx);
+            assert_eq!(g.a.n, points);
+        }
     }
 
     /// A refuter chain next to a permanently prohibited location of `S` (A11) keeps that
@@ -554,10 +565,7 @@ mod tests {
             let in_s = vec![true; real.len()];
             let hb = build(&real, Color::White, &in_s, true);
             let mut ctx = crate::control::new_ctx(&crate::Options::default());
-            let opts = HOpts {
-                order: MoveOrder::Natural,
-                decomposition: false,
-            };
+            let opts = natural(false);
             let (g, start) = HGame::<'_, 1>::new(&hb, opts, &mut ctx);
             assert!(!g.a.perm.is_empty());
             assert_eq!(g.refuter_immortal_in_s(&start), immortal, "{rows:?}");
@@ -581,10 +589,7 @@ mod tests {
         let in_s: Vec<bool> = (0..real.len()).map(|p| p % 5 < 3).collect();
         let hb = build(&real, Color::Black, &in_s, true);
         let mut ctx = crate::control::new_ctx(&crate::Options::default());
-        let opts = HOpts {
-            order: MoveOrder::Natural,
-            decomposition: true,
-        };
+        let opts = natural(true);
         let (g, unmarked) = HGame::<'_, 1>::new(&hb, opts, &mut ctx);
         assert!(!unmarked.captured);
         let mut marked = unmarked;
@@ -594,7 +599,7 @@ mod tests {
         assert!(!g.proof_transfers(&unmarked, &marked));
         assert!(g.proof_transfers(&marked, &unmarked));
         assert!(g.proof_transfers(&unmarked, &unmarked) && g.proof_transfers(&marked, &marked));
-        // Another situation is not the same, whatever the key's low bits say.
+        // Another player to move is another situation.
         let mut other = unmarked;
         other.to_move = Side::Prover;
         assert!(!g.same_situation(&unmarked, &other));
