@@ -252,9 +252,9 @@ mod tests {
     use crate::real::Real;
     use rules_core::{Board, Color};
 
-    /// Benson's test on a real board for Black (the prover side of the view): per chain,
-    /// listed by a stone of it.
-    fn black_alive(rows: &[&str], pinned_at: Option<usize>) -> (Real, Chains, Vec<bool>) {
+    /// Black's chains on a real board (the prover side of the view) and Benson's answer for
+    /// each, by chain index; `pinned_at` pins the chain on that point.
+    fn black_alive(rows: &[&str], pinned_at: Option<usize>) -> (Chains, Vec<bool>) {
         let real = Real::new(&Board::from_diagram(rows).unwrap(), &[]);
         let view = real.view(Color::Black);
         let ch = chains(&view, Side::Prover);
@@ -263,24 +263,25 @@ mod tests {
             pinned[ch.id[p] as usize] = true;
         }
         let alive = benson(&view, Side::Prover, &ch, &pinned);
-        (real, ch, alive)
+        (ch, alive)
     }
 
     #[test]
     fn benson_keeps_two_eyes_and_drops_one() {
         // Two one-point eyes: alive.
-        let (_, ch, alive) = black_alive(&[".X.XO", "XXXXO", "OOOOO", ".....", "....."], None);
+        let (ch, alive) = black_alive(&[".X.XO", "XXXXO", "OOOOO", ".....", "....."], None);
         assert_eq!(alive, [true]);
         assert_eq!(ch.members.len(), 1);
         // One eye and open ground: not alive.
-        let (_, _, alive) = black_alive(&[".X.OO", "XXOO.", "OOO..", "....."], None);
+        let (_, alive) = black_alive(&[".X.OO", "XXOO.", "OOO..", "....."], None);
         assert_eq!(alive, [false]);
         // Four stones around a point: every empty point is an eye of the stones next to it
         // (White cannot play anywhere), so all four live.
-        let (_, ch, alive) = black_alive(&[".X.", "X.X", ".X.", "OOO"], None);
+        let (ch, alive) = black_alive(&[".X.", "X.X", ".X.", "OOO"], None);
         assert_eq!(ch.members.len(), 4);
         assert_eq!(alive, [true; 4]);
-        let (_, ch, alive) = black_alive(&["X.X.X", "XXXXX", "OOOOO"], None);
+        // One chain with three eyes along the edge.
+        let (ch, alive) = black_alive(&["X.X.X", "XXXXX", "OOOOO"], None);
         assert_eq!(ch.members.len(), 1);
         assert_eq!(alive, [true]);
     }
@@ -292,11 +293,11 @@ mod tests {
         // `a`, `c`, `e` alone, eyes between them: `a` has one region, so it falls, and
         // with it each of the others in turn.
         let rows = ["X.X.X."];
-        let (_, ch, alive) = black_alive(&rows, None);
+        let (ch, alive) = black_alive(&rows, None);
         assert_eq!(ch.members.len(), 3);
         assert_eq!(alive, [false; 3]);
         // `a` pinned: `b` stays usable, so `c` has two regions, and so has `e`.
-        let (_, _, alive) = black_alive(&rows, Some(0));
+        let (_, alive) = black_alive(&rows, Some(0));
         assert_eq!(alive, [true; 3]);
     }
 }

@@ -441,7 +441,8 @@ mod tests {
 
         // A neighbour is contacted without a jump.
         assert!(contacts(&board, at(0, 0), at(1, 0)));
-        // A stone contacts what its chain touches: the far eye, not White's stones beyond.
+        // A stone contacts what its chain touches — the far eye, White's wall next to it —
+        // and nothing beyond.
         assert!(contacts(&board, at(1, 0), at(2, 0)));
         assert!(contacts(&board, at(0, 1), at(4, 0)));
         assert!(!contacts(&board, at(0, 1), at(0, 3)));
