@@ -1,18 +1,12 @@
 //! `ControlAssessor`: the `rules_core::Assessor` through which every ruleset gets automatic
 //! dead stones (`--dead auto`).
 
+use crate::cases::DEAD_STONE;
 use crate::common::*;
+use crate::props::A11_CORNER;
 use pauli::{Pauli, Situation};
 use pauli_control::{ControlAssessor, Options, analyze};
 use rules_core::{AssessmentSource, Assessor, Board, Color, GameState, Point};
-
-/// A white stone dead inside Black's territory, everything else settled (the "dead stone"
-/// fixture of `explore.rs`).
-const DEAD_STONE: [&str; 5] = ["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"];
-
-/// A black corner; with `aa` permanently prohibited White's stone on `ba` could never be
-/// captured (A11), so Black no longer controls the corner (`props.rs`).
-const A11_CORNER: [&str; 5] = ["..X.X", "..XXX", "XXX..", "X.X..", "XXX.."];
 
 fn pauli_game(b: &Board, prohibited: Vec<Point>) -> Box<dyn GameState> {
     let situation = Situation {

@@ -42,9 +42,12 @@ fn seki_nobody_controls() {
     );
 }
 
+/// A white stone (`bb`) dead inside Black's territory, everything else settled.
+pub const DEAD_STONE: [&str; 5] = ["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"];
+
 #[test]
 fn dead_stone_inside_territory() {
-    let b = board(&["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"]);
+    let b = board(&DEAD_STONE);
     let m = analyze_default(&b);
     assert_picture(
         &b,
@@ -318,9 +321,10 @@ fn markup_claims_are_one_per_bordered_set() {
     assert_eq!(dead(claims_from_markup(&b, &markup)).len(), 2);
     // Marked points off the board (a record for a larger board) are passed over.
     let all = claims_from_markup(&b, &markup);
-    markup.territory[Color::White] = vec![rules_core::Point::from_index(b.len())];
-    markup.territory[Color::Black].push(rules_core::Point::from_index(b.len()));
-    markup.dead = vec![rules_core::Point::from_index(b.len())];
+    let off = rules_core::Point::from_index(b.len());
+    markup.territory[Color::White] = vec![off];
+    markup.territory[Color::Black].push(off);
+    markup.dead = vec![off];
     assert_eq!(claims_from_markup(&b, &markup), all);
 }
 

@@ -124,10 +124,7 @@ fn explore_cases() {
             &[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"],
         ),
         ("dame", &[".X.O.", "XX.OO", ".X.O.", "XX.OO", ".X.O."]),
-        (
-            "dead stone 2x4",
-            &["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"],
-        ),
+        ("dead stone 2x4", &crate::cases::DEAD_STONE),
         (
             "dead stone 2x3 edge",
             &["...X.O.", ".O.X.O.", "XXXX.OO", ".X.XOO.", "XXXXO.O"],
@@ -187,10 +184,7 @@ fn node_counts() {
             "seki",
             &[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"],
         ),
-        (
-            "dead stone",
-            &["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"],
-        ),
+        ("dead stone", &crate::cases::DEAD_STONE),
         ("dame", &[".X.O.", "XX.OO", ".X.O.", "XX.OO", ".X.O."]),
         (
             "unfilled ko",

@@ -350,7 +350,7 @@ fn claims_rule_17_does_not_allow_are_refused() {
 /// it, so each of those locations is a difference — the empty ones and the stone.
 #[test]
 fn unclaimed_dead_stones_are_differences_between_agreement_and_control() {
-    let b = board(&["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"]);
+    let b = board(&crate::cases::DEAD_STONE);
     let r = check_claims(&b, &[], &[], &Options::default()).unwrap();
     assert!(r.checks.is_empty());
     assert_eq!(r.differences, pts(&b, "aa ba ca da ab bb cb db"));

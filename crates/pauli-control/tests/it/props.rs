@@ -153,7 +153,7 @@ fn move_order_does_not_change_answers_on_the_examples() {
 fn relevance_zones_change_speed_not_answers() {
     let mut boards: Vec<Board> = [
         &[".X.OX.", ".OOOXX", "OOXXX.", "XXXXXX"][..],
-        &["....X.O.", ".O..X.O.", "XXXXX.OO", "..X.XOO.", "XXXXXO.O"][..],
+        &crate::cases::DEAD_STONE[..],
         &[".OX.OX.", "OOX.OXX", ".OX.OX.", "OOOOXXX", ".O.OX.X"][..],
     ]
     .iter()
@@ -206,12 +206,16 @@ fn the_decomposition_leaf_changes_speed_not_answers() {
     assert_agree_where_both_decide(&with, &without, &b, "without the decomposition leaf");
 }
 
+/// A black corner territory; with `aa` permanently prohibited, White's stone on `ba` could
+/// never be captured (A11), so Black no longer controls the corner.
+pub const A11_CORNER: [&str; 5] = ["..X.X", "..XXX", "XXX..", "X.X..", "XXX.."];
+
 #[test]
 fn permanently_prohibited_point_inside_the_set_reading_a11() {
     // A black corner territory with aa permanently prohibited. Kept (A11's recommended
     // reading): White plays ba, a stone whose liberty aa nobody can ever take, so Black can
     // never clear his set. Dropped: aa is an ordinary point and the corner is Black's.
-    let b = board(&["..X.X", "..XXX", "XXX..", "X.X..", "XXX.."]);
+    let b = board(&A11_CORNER);
     let aa = pt(&b, "aa");
     let keep = analyze(&b, &[aa], &Options::default()).unwrap();
     assert_eq!(keep.get(pt(&b, "bb")).black, Verdict::DoesNotControl);
@@ -469,24 +473,16 @@ proptest! {
 /// fewer nodes in all than the natural order of the points.
 #[test]
 fn the_heuristic_order_proves_with_fewer_nodes_than_the_natural_order() {
-    let cases: &[(&[&str], Color, (usize, usize))] = &[
-        (
-            &["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."],
-            Color::White,
-            (0, 4),
-        ),
-        (
-            &["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."],
-            Color::Black,
-            (0, 0),
-        ),
-        (&["...", "...", "..."], Color::Black, (1, 1)),
+    const LJR16: [&str; 5] = ["..XO.", ".OXO.", "..XO.", "..XO.", "..XO."];
+    let cases: [(&[&str], Color, &str); 3] = [
+        (&LJR16, Color::White, "ea"),
+        (&LJR16, Color::Black, "aa"),
+        (&["...", "...", "..."], Color::Black, "bb"),
     ];
     let mut total = [0u64; 2];
-    for (rows, player, (r, c)) in cases {
+    for (rows, player, at) in cases {
         let b = board(rows);
-        let at = b.topology().at(*c, *r).unwrap();
-        let s = pauli_control::smallest_bordered_set(&b, *player, at);
+        let s = pauli_control::smallest_bordered_set(&b, player, pt(&b, at));
         let mut outcomes = Vec::new();
         for (k, order) in [MoveOrder::Heuristic, MoveOrder::Natural]
             .into_iter()
@@ -497,7 +493,7 @@ fn the_heuristic_order_proves_with_fewer_nodes_than_the_natural_order() {
                 decomposition_leaf: false,
                 ..Options::default()
             };
-            let (outcome, nodes) = hypothetical_game(&b, &[], *player, &s, &o).unwrap();
+            let (outcome, nodes) = hypothetical_game(&b, &[], player, &s, &o).unwrap();
             total[k] += nodes;
             outcomes.push(outcome);
         }
