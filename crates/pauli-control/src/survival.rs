@@ -304,6 +304,49 @@ mod tests {
     }
 
     #[test]
+    fn a_pass_lifts_the_ko_ban_and_the_ko_can_be_connected() {
+        // `o` (the arena's prover, X) takes the ko at 5, capturing `p`'s stone on 6 (rule
+        // 12). `p` may not retake at once; he passes. A location is prohibited only when it
+        // was cleared by a ko capture in the *preceding* turn (rule 9), so now `o` may fill
+        // 6 himself and connect the ko; and passes never end this game.
+        let (a, start) = crate::arena::tests::grid(&[".OX.", "O.OX", ".OX."]);
+        let start = Pos {
+            to_move: Side::Prover,
+            ..start
+        };
+        let taken = a.place(&start, 5, Side::Prover).unwrap();
+        assert_eq!(taken.captured, Bits::single(6));
+        let banned = taken.pos;
+        assert_eq!((banned.to_move, banned.ban), (Side::Refuter, 6));
+        let passed = pass(&banned);
+        assert_eq!(
+            passed,
+            Pos {
+                to_move: Side::Prover,
+                ban: NONE,
+                need: 2,
+                ..banned
+            }
+        );
+        let mut game = SGame {
+            a,
+            c: start.st[0],
+            order: MoveOrder::Natural,
+            cm: ChainMap::default(),
+            scored: Scored::default(),
+        };
+        let mut kids = Vec::new();
+        // `p` under the ban: no retake on 6, and his pass last.
+        assert!(matches!(game.expand(&banned, &mut kids), Kind::And));
+        assert!(kids.iter().all(|k| !k.st[1].has(6)));
+        assert_eq!(kids.last(), Some(&passed));
+        // After the pass: `o` may connect on 6.
+        kids.clear();
+        assert!(matches!(game.expand(&passed, &mut kids), Kind::Or));
+        assert!(kids.iter().any(|k| k.st[0].has(6)));
+    }
+
+    #[test]
     fn two_eyes_survive_at_once() {
         assert_eq!(
             solve(&["O.O.OX..", "OOOOOX..", "XXXXXX..", "........"]),
