@@ -262,6 +262,11 @@ mod tests {
 
     /// White's groups tested against Black.
     fn white_groups(r: &Real) -> Vec<Group> {
+        white_groups_up_to(r, 40)
+    }
+
+    /// White's groups tested against Black, with regions of at most `max_region` points.
+    fn white_groups_up_to(r: &Real, max_region: usize) -> Vec<Group> {
         let decomposition = |c: Color| {
             let mut ctx = crate::control::new_ctx(&crate::Options::default());
             crate::decomp::decompose(&r.view(c), &vec![true; r.len()], true, &mut ctx)
@@ -270,7 +275,7 @@ mod tests {
             r,
             &decomposition(Color::Black),
             &decomposition(Color::White),
-            40,
+            max_region,
         )
     }
 
@@ -386,6 +391,56 @@ mod tests {
             solve(&[".O.X....", "OOOX....", "XXXX....", "........"]),
             Outcome::Disproved
         );
+    }
+
+    #[test]
+    fn a_seki_is_a_repetition_and_survives_only_beside_an_eye() {
+        // White's only region holds three Black stones between two empty points. Whoever
+        // fills one of them puts both sides in atari, and the other captures (Black's four
+        // stones would leave White a straight four). So both pass, and two passes repeat
+        // the situation, which counts for Black (`p`): the group does not survive. With a
+        // one-point eye beside it, Benson's test counts the seki's region as vital too
+        // (Black can never fill it), and the group is alive at once.
+        assert_eq!(
+            solve(&[".XXX.OX.", "OOOOOOX.", "XXXXXXX.", "........"]),
+            Outcome::Disproved
+        );
+        assert_eq!(
+            solve(&[".XXX.O.O", "OOOOOOOO", "XXXXXXXX", "........"]),
+            Outcome::Proved
+        );
+    }
+
+    #[test]
+    fn chains_around_a_common_region_make_one_group() {
+        // Four White chains around b2, two of them also around a1: one group, all four
+        // chains' stones in it, both regions. (The open area, past 40 points, is no region
+        // of the group.)
+        let r = real(&[
+            ".OX.....", "O.OX....", "XOX.....", "X.......", "........", "........", "........",
+        ]);
+        let gs = white_groups(&r);
+        assert_eq!(gs.len(), 1, "{gs:?}");
+        let index = |x: usize, y: usize| y * 8 + x;
+        assert_eq!(
+            gs[0].stones,
+            vec![index(1, 0), index(0, 1), index(2, 1), index(1, 2)]
+        );
+        assert_eq!(gs[0].regions, vec![index(0, 0), index(1, 1)]);
+    }
+
+    #[test]
+    fn regions_are_used_up_to_max_region_points_and_without_prohibited_points() {
+        // White's three-point region: used up to a limit of three points, not at two; not
+        // when one of its points is permanently prohibited (rule 9).
+        let rows = ["...OX", "OOOOX", "XXXXX", "....."];
+        let region = vec![0, 1, 2];
+        let r = real(&rows);
+        assert_eq!(white_groups_up_to(&r, 3)[0].regions, region);
+        assert!(white_groups_up_to(&r, 2).is_empty());
+        let b = Board::from_diagram(&rows).unwrap();
+        let prohibited = Real::new(&b, &[b.topology().at(1, 0).unwrap()]);
+        assert!(white_groups_up_to(&prohibited, 40).is_empty());
     }
 
     #[test]
