@@ -1590,6 +1590,9 @@ mod tests {
         assert!(ctx.take(&[1]).is_some());
         assert!(ctx.take(&[1]).is_none());
         assert_eq!(ctx.open_entries, 10);
+        // A table kept again for the same problem replaces the old one and its room.
+        ctx.keep(vec![2], table(4));
+        assert_eq!((ctx.open.len(), ctx.open_entries), (1, 4));
     }
 
     #[test]
