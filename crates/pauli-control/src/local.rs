@@ -1557,6 +1557,24 @@ mod tests {
     }
 
     #[test]
+    fn a_long_edge_strip_fits_the_arena_and_is_proved() {
+        // White's 14×2 strip along the edge: 28 points and 16 anchors make an arena of 45
+        // points, far below `MAX_POINTS` (their product would not be). Levelled pairs cover
+        // it, so even past the hardness gate the root's static value proves it.
+        let rows = [
+            "..............OX",
+            "..............OX",
+            "OOOOOOOOOOOOOOOX",
+            "XXXXXXXXXXXXXXXX",
+        ];
+        with_white_region(&rows, 14, 2, |_, g, chain_id, region| {
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            let r = solve(g, region, chain_id, &[], &mut ctx);
+            assert_eq!(r.outcome, Outcome::Proved, "{r:?}");
+        });
+    }
+
+    #[test]
     fn the_cache_and_the_kept_tables_stay_within_their_bounds() {
         let mut ctx = crate::control::new_ctx(&crate::Options::default());
         let r = LocalResult {
