@@ -1575,6 +1575,95 @@ mod tests {
     }
 
     #[test]
+    fn no_search_past_the_region_limit_the_arena_or_the_analysis_budget() {
+        // The walled 3×3 corner (9 points): searched with a region limit of 9 points, not
+        // of 8, nor when the analysis has no node left. None of the refusals costs a node.
+        let run = |max_region: usize, remaining: u64| {
+            with_walled_corner(|solve| {
+                let mut ctx = crate::control::new_ctx(&crate::Options::default());
+                ctx.limits.nodes = 100_000;
+                ctx.remaining = remaining;
+                ctx.max_region = max_region;
+                let r = solve(&mut ctx);
+                (r.outcome, ctx.spent)
+            })
+        };
+        let (searched, spent) = run(9, 1_000_000);
+        assert!(matches!(searched, Outcome::Proved | Outcome::Disproved));
+        assert!(spent > 0);
+        for (max_region, remaining) in [(8, 1_000_000), (9, 0)] {
+            assert_eq!(
+                run(max_region, remaining),
+                (Outcome::Unknown(Exhausted::Nodes), 0),
+                "{max_region} {remaining}"
+            );
+        }
+        // The arena: a w×h corner of an empty 19×19 board behind White's wall has w·h
+        // points and w + h anchors, plus the virtual point. At 15×15 that is exactly
+        // `MAX_POINTS`, and the root is looked at (past the hardness gate, for a static
+        // win it does not have); at 16×15, one past, nothing is.
+        for (w, h, fits) in [(15, 15, true), (16, 15, false)] {
+            assert_eq!((w + 1) * (h + 1) <= MAX_POINTS, fits);
+            let rows: Vec<String> = (0..19)
+                .map(|y| {
+                    (0..19)
+                        .map(|x| match (x, y) {
+                            _ if x < w && y < h => '.',
+                            _ if x <= w && y <= h => 'O',
+                            _ if x <= w + 1 && y <= h + 1 => 'X',
+                            _ => '.',
+                        })
+                        .collect()
+                })
+                .collect();
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            with_white_region(&rows, w, h, |_, g, chain_id, region| {
+                let mut ctx = crate::control::new_ctx(&crate::Options::default());
+                ctx.max_region = 400;
+                ctx.remaining = 1_000_000;
+                let r = solve(g, region, chain_id, &[], &mut ctx);
+                assert_eq!(r.outcome, Outcome::Unknown(Exhausted::Nodes));
+                assert_eq!(ctx.spent > 0, fits, "{w}×{h}: {r:?}");
+            });
+        }
+    }
+
+    #[test]
+    fn the_interior_counts_points_next_to_inner_stones() {
+        // The hardness gate's interior: points of the area next to no anchor. In the walled
+        // 3×3 corner that is the 2×2 square at the top left, and a White stone inside it
+        // (part of the area) changes nothing: its neighbours stay interior.
+        for rows in [
+            ["...OX.", "...OX.", "...OX.", "OOOOX.", "XXXXX.", "......"],
+            ["O..OX.", "...OX.", "...OX.", "OOOOX.", "XXXXX.", "......"],
+        ] {
+            with_white_region(&rows, 3, 3, |_, g, _, region| {
+                assert_eq!(interior(g, region, |q| region.contains(&q)), 4, "{rows:?}");
+            });
+        }
+    }
+
+    #[test]
+    fn pruned_moves_are_counted_with_relevance_zones_only() {
+        // White's empty 3×3 corner, no requirement: proved either way; with relevance zones
+        // some refuter moves are pruned (4 when written), and the analysis counts them.
+        let rows = ["...OX.", "...OX.", "...OX.", "OOOOX.", "XXXXX.", "......"];
+        let pruned = |zones: bool| {
+            with_white_region(&rows, 3, 3, |_, g, chain_id, region| {
+                let mut ctx = crate::control::new_ctx(&crate::Options::default());
+                ctx.limits.nodes = 100_000;
+                ctx.remaining = 1_000_000;
+                ctx.zones = zones;
+                let r = solve(g, region, chain_id, &[], &mut ctx);
+                assert_eq!(r.outcome, Outcome::Proved, "zones {zones}");
+                ctx.pruned
+            })
+        };
+        assert!(pruned(true) > 0);
+        assert_eq!(pruned(false), 0);
+    }
+
+    #[test]
     fn the_cache_and_the_kept_tables_stay_within_their_bounds() {
         let mut ctx = crate::control::new_ctx(&crate::Options::default());
         let r = LocalResult {
