@@ -1629,6 +1629,29 @@ mod tests {
     }
 
     #[test]
+    fn out_of_reach_past_the_region_limit_or_with_a_prohibited_point() {
+        // The walled 3×3 corner (9 points, interior 4) is within reach with a region limit of
+        // 9 points, not of 8; nor with a permanently prohibited point (rule 9) in it.
+        let rows = ["...OX.", "...OX.", "...OX.", "OOOOX.", "XXXXX.", "......"];
+        with_white_region(&rows, 3, 3, |_, g, _, region| {
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            ctx.max_region = 9;
+            assert!(!out_of_reach(g, region, &ctx));
+            ctx.max_region = 8;
+            assert!(out_of_reach(g, region, &ctx));
+        });
+        let b = rules_core::Board::from_diagram(&rows).unwrap();
+        let real = crate::real::Real::new(&b, &[b.topology().at(1, 1).unwrap()]);
+        let g = real.view(rules_core::Color::White);
+        let topology = b.topology();
+        let region: Vec<usize> = (0..3)
+            .flat_map(|y| (0..3).map(move |x| topology.at(x, y).unwrap().index()))
+            .collect();
+        let ctx = crate::control::new_ctx(&crate::Options::default());
+        assert!(out_of_reach(&g, &region, &ctx));
+    }
+
+    #[test]
     fn the_interior_counts_points_next_to_inner_stones() {
         // The hardness gate's interior: points of the area next to no anchor. In the walled
         // 3×3 corner that is the 2×2 square at the top left, and a White stone inside it
