@@ -1687,6 +1687,59 @@ mod tests {
     }
 
     #[test]
+    fn an_eye_region_must_be_enclosed_by_the_connected_stones() {
+        // White's wall must keep two liberties in its 4×3 corner, where Black has two stones
+        // against it and White two loose stones at the top: the search disproves it. A
+        // static win that counted as an eye region a set of points next to the wall but also
+        // touching points outside `M*` (the enclosure test in `static_win_zone` dropped, a
+        // mutation cargo-mutants made) proved it. Found by running both versions on 166,000
+        // random corners.
+        let rows = [
+            "O.O.OX.", "...XOX.", "..OXOX.", "OOOOOX.", "XXXXXX.", ".......",
+        ];
+        with_white_region(&rows, 4, 3, |b, g, chain_id, region| {
+            let wall = chain_id[b.topology().parse_sgf("ea").unwrap().index()];
+            let reqs = [Req::Libs {
+                members: vec![wall],
+                k: 2,
+            }];
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            ctx.limits.nodes = 50_000;
+            ctx.remaining = 1_000_000;
+            let r = solve(g, region, chain_id, &reqs, &mut ctx);
+            assert_eq!(r.outcome, Outcome::Disproved, "{r:?}");
+        });
+    }
+
+    #[test]
+    fn one_move_to_a_single_q_needs_two_such_moves_and_a_small_q() {
+        // `M` is the prover's stones joined to the top-left corner (an anchor); `Q` the points
+        // neither in `M` nor next to it. The win needs two empty points each leaving at most
+        // one point of `Q` (of degree two or more) not next to them, since the refuter can
+        // take one; it is looked for while `Q` has at most MAX_Q_REDUCED (3) points.
+        let cases: [(&[&str], u32, bool); 3] = [
+            // `Q` is the two points at the bottom right; the point above either leaves the
+            // other, of degree two or more.
+            (&["XXXX", "X...", "X..."], 2, true),
+            // Three points, two such moves: at the limit.
+            (&["XXXXX", "X..XX", "X....", "XX.O."], 3, true),
+            // Two points, only one such move: the refuter takes it.
+            (&["XXXXX", "XX...", "XXXO.", "X.XO."], 2, false),
+        ];
+        for (rows, q_points, won) in cases {
+            let mut game = game_on(rows);
+            let (_, pos) = crate::arena::tests::grid(rows);
+            game.a.anchor = Bits::single(0);
+            let m = game.m(&pos);
+            assert!(pos.st[0].is_subset(&m), "{rows:?}");
+            let mask = game.a.scope;
+            let q = mask.minus(m).minus(game.a.dilate(m));
+            assert_eq!(q.count(), q_points, "{rows:?}");
+            assert_eq!(game.one_move_to_single_q(&pos, mask, q), won, "{rows:?}");
+        }
+    }
+
+    #[test]
     fn the_cache_and_the_kept_tables_stay_within_their_bounds() {
         let mut ctx = crate::control::new_ctx(&crate::Options::default());
         let r = LocalResult {
