@@ -1900,6 +1900,32 @@ mod tests {
         let pass = kids.last().unwrap();
         assert_eq!(pass.pos.st, start.st);
         assert_eq!((pass.pos.to_move, pass.pos.ban), (Side::Prover, NONE));
+        // The ko capture among the refuter's moves binds the prover; a prover move lifts
+        // the ban (the refuter may ignore bans).
+        let capture = kids.iter().find(|k| k.pos.st[1].has(5)).unwrap();
+        assert_eq!(capture.pos, banned);
+        kids.clear();
+        game.expand(&node, &mut kids);
+        assert!(kids[..kids.len() - 1].iter().all(|k| k.pos.ban == NONE));
+    }
+
+    #[test]
+    fn clean_needs_two_liberties_for_every_inner_chain() {
+        // A line with anchors at its ends (the second one only where there is one): the
+        // stones between are an inner chain, with a liberty on both sides, or only one
+        // (rule 14's goal: a two-eye formation). A refuter stone is never clean.
+        let cases: [(&str, bool); 3] = [("X.XX.X", true), ("X.XXXX", false), ("X.XX.O", false)];
+        for (row, clean) in cases {
+            let rows = [row];
+            let mut game = game_on(&rows);
+            let (_, pos) = crate::arena::tests::grid(&rows);
+            game.a.anchor = Bits::single(0);
+            if row.ends_with(".X") {
+                game.a.anchor.set(5);
+            }
+            let m = game.m(&pos);
+            assert_eq!(game.clean(&pos, game.a.scope, m), clean, "{row}");
+        }
     }
 
     #[test]
