@@ -567,7 +567,8 @@ impl<const W: usize> Arena<W> {
                 let score = match order {
                     crate::MoveOrder::Heuristic => heuristic(cm, x, &pl),
                     crate::MoveOrder::Natural => 0,
-                    crate::MoveOrder::Reversed => -(x as i32),
+                    // Best score first: the highest point first.
+                    crate::MoveOrder::Reversed => x as i32,
                 };
                 scored.push(score, pl.pos);
             }
@@ -894,6 +895,30 @@ pub(crate) mod tests {
         assert!(!unmarked.proof_transfers_to(&later));
         assert!(later.proof_transfers_to(&unmarked));
         assert!(later.proof_transfers_to(&later) && unmarked.proof_transfers_to(&unmarked));
+    }
+
+    #[test]
+    fn point_order_and_reverse_point_order() {
+        // Every empty point of an empty 3×2 grid, ascending or descending; the heuristic
+        // order by its scores, ties in point order.
+        let (a, pos) = grid(&["...", "..."]);
+        let order = |order: crate::MoveOrder| {
+            let mut out = Vec::new();
+            a.ordered_moves(
+                &pos,
+                order,
+                &mut ChainMap::default(),
+                &mut Scored::default(),
+                &mut out,
+                |_, x, _| i32::from(x == 4),
+            );
+            out.iter()
+                .map(|p: &Pos<2>| p.st[1].first_one().unwrap())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(order(crate::MoveOrder::Natural), [0, 1, 2, 3, 4, 5]);
+        assert_eq!(order(crate::MoveOrder::Reversed), [5, 4, 3, 2, 1, 0]);
+        assert_eq!(order(crate::MoveOrder::Heuristic), [4, 0, 1, 2, 3, 5]);
     }
 
     #[test]

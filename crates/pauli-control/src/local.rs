@@ -1023,7 +1023,8 @@ impl<const W: usize> LGame<W> {
             }
             let score = match self.flags.order {
                 MoveOrder::Natural => 0,
-                MoveOrder::Reversed => -(p as i32),
+                // Best score first: the highest point first.
+                MoveOrder::Reversed => p as i32,
                 MoveOrder::Heuristic => {
                     let mut s = 100 * pl.captured.count_few() as i32
                         + a.contact_weight(pos, cm_ref, p, side, m);
@@ -1907,6 +1908,33 @@ mod tests {
         kids.clear();
         game.expand(&node, &mut kids);
         assert!(kids[..kids.len() - 1].iter().all(|k| k.pos.ban == NONE));
+    }
+
+    #[test]
+    fn the_local_moves_in_point_order_and_reverse_point_order() {
+        // The refuter's moves on an empty 3×2 grid, then his pass.
+        let rows = ["...", "..."];
+        let mut game = game_on(&rows);
+        let (_, pos) = crate::arena::tests::grid(&rows);
+        let node = LNode {
+            pos,
+            mask: game.a.scope,
+        };
+        for (order, points) in [
+            (MoveOrder::Natural, [0, 1, 2, 3, 4, 5]),
+            (MoveOrder::Reversed, [5, 4, 3, 2, 1, 0]),
+        ] {
+            game.flags.order = order;
+            let mut kids = Vec::new();
+            game.expand(&node, &mut kids);
+            let (pass, moves) = kids.split_last().unwrap();
+            assert_eq!(pass.pos.st, pos.st);
+            let played: Vec<usize> = moves
+                .iter()
+                .map(|k| k.pos.st[1].first_one().unwrap())
+                .collect();
+            assert_eq!(played, points, "{order:?}");
+        }
     }
 
     #[test]
