@@ -1740,6 +1740,92 @@ mod tests {
         }
     }
 
+    /// Random corners behind White's wall (w×h, Black all around it): each point of the
+    /// corner empty, Black or White (2:2:1), positions with a chain without liberty left out.
+    /// `f` gets each board, its region and the wall's chain id.
+    fn random_corners(
+        count: usize,
+        mut seed: u64,
+        mut f: impl FnMut(&[String], &crate::real::RealView<'_>, &[u32], &[usize], u32),
+    ) {
+        let sizes = [(2, 3), (3, 2), (3, 3), (4, 2), (2, 4), (4, 3)];
+        let mut done = 0;
+        while done < count {
+            let (w, h) = sizes[done % sizes.len()];
+            let mut rows: Vec<String> = (0..h + 3)
+                .map(|y| match y {
+                    _ if y < h => format!("{}OX{}", ".".repeat(w), ".".repeat(4 - w)),
+                    _ if y == h => format!("{}X{}", "O".repeat(w + 1), ".".repeat(4 - w)),
+                    _ if y == h + 1 => format!("{}{}", "X".repeat(w + 2), ".".repeat(4 - w)),
+                    _ => ".".repeat(6),
+                })
+                .collect();
+            for row in rows.iter_mut().take(h) {
+                let mut cells: Vec<u8> = row.bytes().collect();
+                for cell in cells.iter_mut().take(w) {
+                    *cell = match crate::arena::tests::xorshift(&mut seed) % 5 {
+                        0 | 1 => b'.',
+                        2 | 3 => b'X',
+                        _ => b'O',
+                    };
+                }
+                *row = String::from_utf8(cells).unwrap();
+            }
+            let rr: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let b = rules_core::Board::from_diagram(&rr).unwrap();
+            if !b.libertyless_chains().is_empty() {
+                continue;
+            }
+            with_white_region(&rr, w, h, |b, g, chain_id, region| {
+                let wall = chain_id[b.topology().at(w, 0).unwrap().index()];
+                f(&rows, g, chain_id, region, wall);
+            });
+            done += 1;
+        }
+    }
+
+    #[test]
+    fn relevance_zones_and_move_orders_never_contradict_on_random_corners() {
+        // Relevance-zone pruning and the move order change which nodes a local search
+        // visits, never what it may conclude: on random corners, with no requirement and
+        // with the wall asking for one or two liberties, a proof in one setting is never a
+        // disproof in another. Some refuter moves must actually be pruned.
+        let mut pruned = 0;
+        let mut decided = 0;
+        random_corners(400, 0x5eed_2026, |rows, g, chain_id, region, wall| {
+            for k in 0..3u8 {
+                let reqs: Vec<Req> = match k {
+                    0 => Vec::new(),
+                    _ => vec![Req::Libs {
+                        members: vec![wall],
+                        k,
+                    }],
+                };
+                let mut outcomes = Vec::new();
+                for (zones, order) in [
+                    (false, MoveOrder::Heuristic),
+                    (true, MoveOrder::Heuristic),
+                    (true, MoveOrder::Natural),
+                    (false, MoveOrder::Reversed),
+                ] {
+                    let mut ctx = crate::control::new_ctx(&crate::Options::default());
+                    ctx.limits.nodes = 5_000;
+                    ctx.remaining = 1_000_000;
+                    ctx.zones = zones;
+                    ctx.order = order;
+                    outcomes.push(solve(g, region, chain_id, &reqs, &mut ctx).outcome);
+                    pruned += ctx.pruned;
+                }
+                let proved = outcomes.contains(&Outcome::Proved);
+                let disproved = outcomes.contains(&Outcome::Disproved);
+                assert!(!(proved && disproved), "{rows:?} k {k}: {outcomes:?}");
+                decided += usize::from(proved || disproved);
+            }
+        });
+        assert!(pruned > 0);
+        assert!(decided > 800, "{decided}");
+    }
+
     #[test]
     fn the_cache_and_the_kept_tables_stay_within_their_bounds() {
         let mut ctx = crate::control::new_ctx(&crate::Options::default());
