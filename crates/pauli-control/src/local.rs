@@ -1827,6 +1827,28 @@ mod tests {
     }
 
     #[test]
+    fn a_living_refuter_group_is_seen_at_the_root() {
+        // Black lives in White's 4×4 corner with four eyes (unconditionally alive: Benson's
+        // test in `evaluate`, asked for groups of four stones or more). The root's value
+        // alone disproves the local game, even past the hardness gate.
+        let rows = [
+            "..XXOX.", "XXX.OX.", "XX.XOX.", ".XXXOX.", "OOOOOX.", "XXXXXX.", ".......",
+        ];
+        with_white_region(&rows, 4, 4, |_, g, chain_id, region| {
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            ctx.remaining = 1_000_000;
+            let r = solve(g, region, chain_id, &[], &mut ctx);
+            assert_eq!(
+                r,
+                LocalResult {
+                    outcome: Outcome::Disproved,
+                    nodes: 1
+                }
+            );
+        });
+    }
+
+    #[test]
     fn the_cache_and_the_kept_tables_stay_within_their_bounds() {
         let mut ctx = crate::control::new_ctx(&crate::Options::default());
         let r = LocalResult {
