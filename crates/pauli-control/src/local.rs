@@ -1487,6 +1487,44 @@ mod tests {
         f(&b, &g, &ch.id, &region)
     }
 
+    /// A board of `width`×`height`: an empty `w`×`h` corner inside White's wall, Black's
+    /// wall around it, the rest empty.
+    fn walled_corner(w: usize, h: usize, width: usize, height: usize) -> Vec<String> {
+        (0..height)
+            .map(|y| match y {
+                _ if y < h => format!("{}OX{}", ".".repeat(w), ".".repeat(width - w - 2)),
+                _ if y == h => format!("{}X{}", "O".repeat(w + 1), ".".repeat(width - w - 2)),
+                _ if y == h + 1 => format!("{}{}", "X".repeat(w + 2), ".".repeat(width - w - 2)),
+                _ => ".".repeat(width),
+            })
+            .collect()
+    }
+
+    /// White's local game on the top-left `w`×`h` corner of `rows`, the wall (the chain on
+    /// column `w`) asked for `wall_liberties` liberties (none for 0), searched with `nodes`
+    /// nodes in a fresh analysis.
+    fn corner_result(
+        rows: &[&str],
+        w: usize,
+        h: usize,
+        wall_liberties: u8,
+        nodes: u64,
+    ) -> LocalResult {
+        with_white_region(rows, w, h, |b, g, chain_id, region| {
+            let reqs: Vec<Req> = match wall_liberties {
+                0 => Vec::new(),
+                k => vec![Req::Libs {
+                    members: vec![chain_id[b.topology().at(w, 0).unwrap().index()]],
+                    k,
+                }],
+            };
+            let mut ctx = crate::control::new_ctx(&crate::Options::default());
+            ctx.limits.nodes = nodes;
+            ctx.remaining = 1_000_000;
+            solve(g, region, chain_id, &reqs, &mut ctx)
+        })
+    }
+
     #[test]
     fn a_search_stopped_at_the_hardness_gate_keeps_no_table() {
         // An empty 5×5 corner behind White's wall, no requirement: its 16 interior points
@@ -1568,11 +1606,8 @@ mod tests {
             "OOOOOOOOOOOOOOOX",
             "XXXXXXXXXXXXXXXX",
         ];
-        with_white_region(&rows, 14, 2, |_, g, chain_id, region| {
-            let mut ctx = crate::control::new_ctx(&crate::Options::default());
-            let r = solve(g, region, chain_id, &[], &mut ctx);
-            assert_eq!(r.outcome, Outcome::Proved, "{r:?}");
-        });
+        let r = corner_result(&rows, 14, 2, 0, crate::Budgets::default().local_nodes);
+        assert_eq!(r.outcome, Outcome::Proved, "{r:?}");
     }
 
     #[test]
@@ -1698,18 +1733,8 @@ mod tests {
         let rows = [
             "O.O.OX.", "...XOX.", "..OXOX.", "OOOOOX.", "XXXXXX.", ".......",
         ];
-        with_white_region(&rows, 4, 3, |b, g, chain_id, region| {
-            let wall = chain_id[b.topology().parse_sgf("ea").unwrap().index()];
-            let reqs = [Req::Libs {
-                members: vec![wall],
-                k: 2,
-            }];
-            let mut ctx = crate::control::new_ctx(&crate::Options::default());
-            ctx.limits.nodes = 50_000;
-            ctx.remaining = 1_000_000;
-            let r = solve(g, region, chain_id, &reqs, &mut ctx);
-            assert_eq!(r.outcome, Outcome::Disproved, "{r:?}");
-        });
+        let r = corner_result(&rows, 4, 3, 2, 50_000);
+        assert_eq!(r.outcome, Outcome::Disproved, "{r:?}");
     }
 
     #[test]
@@ -1752,14 +1777,7 @@ mod tests {
         let mut done = 0;
         while done < count {
             let (w, h) = sizes[done % sizes.len()];
-            let mut rows: Vec<String> = (0..h + 3)
-                .map(|y| match y {
-                    _ if y < h => format!("{}OX{}", ".".repeat(w), ".".repeat(4 - w)),
-                    _ if y == h => format!("{}X{}", "O".repeat(w + 1), ".".repeat(4 - w)),
-                    _ if y == h + 1 => format!("{}{}", "X".repeat(w + 2), ".".repeat(4 - w)),
-                    _ => ".".repeat(6),
-                })
-                .collect();
+            let mut rows = walled_corner(w, h, 6, h + 3);
             for row in rows.iter_mut().take(h) {
                 let mut cells: Vec<u8> = row.bytes().collect();
                 for cell in cells.iter_mut().take(w) {
@@ -1834,18 +1852,14 @@ mod tests {
         let rows = [
             "..XXOX.", "XXX.OX.", "XX.XOX.", ".XXXOX.", "OOOOOX.", "XXXXXX.", ".......",
         ];
-        with_white_region(&rows, 4, 4, |_, g, chain_id, region| {
-            let mut ctx = crate::control::new_ctx(&crate::Options::default());
-            ctx.remaining = 1_000_000;
-            let r = solve(g, region, chain_id, &[], &mut ctx);
-            assert_eq!(
-                r,
-                LocalResult {
-                    outcome: Outcome::Disproved,
-                    nodes: 1
-                }
-            );
-        });
+        let r = corner_result(&rows, 4, 4, 0, crate::Budgets::default().local_nodes);
+        assert_eq!(
+            r,
+            LocalResult {
+                outcome: Outcome::Disproved,
+                nodes: 1
+            }
+        );
     }
 
     #[test]
@@ -1895,14 +1909,7 @@ mod tests {
         // does not is searched in the last round.
         let mut seen = [false; 2];
         for (w, h) in [(2, 2), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)] {
-            let rows: Vec<String> = (0..7)
-                .map(|y| match y {
-                    _ if y < h => format!("{}OX{}", ".".repeat(w), ".".repeat(5 - w)),
-                    _ if y == h => format!("{}X{}", "O".repeat(w + 1), ".".repeat(5 - w)),
-                    _ if y == h + 1 => format!("{}{}", "X".repeat(w + 2), ".".repeat(5 - w)),
-                    _ => ".".repeat(7),
-                })
-                .collect();
+            let rows = walled_corner(w, h, 7, 7);
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
             with_white_region(&rows, w, h, |b, g, chain_id, region| {
                 let wall = chain_id[b.topology().at(w, 0).unwrap().index()];
@@ -2074,14 +2081,9 @@ mod tests {
         let rows = [
             "..XOX..", "...OX..", "XX.OX..", "XXXOX..", "OOOOX..", "XXXXX..", ".......",
         ];
-        with_white_region(&rows, 3, 4, |_, g, chain_id, region| {
-            let mut ctx = crate::control::new_ctx(&crate::Options::default());
-            // Enough to pass the hardness gate for its interior.
-            ctx.limits.nodes = 50_000;
-            ctx.remaining = 1_000_000;
-            let r = solve(g, region, chain_id, &[], &mut ctx);
-            assert_eq!(r.outcome, Outcome::Proved, "{r:?}");
-        });
+        // Enough nodes to pass the hardness gate for its interior.
+        let r = corner_result(&rows, 3, 4, 0, 50_000);
+        assert_eq!(r.outcome, Outcome::Proved, "{r:?}");
     }
 
     #[test]
