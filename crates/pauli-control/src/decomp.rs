@@ -812,3 +812,39 @@ fn eye_credit<G: Graph>(
     last.nodes = spent;
     (zero, last)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::real::Real;
+    use rules_core::{Board, Color};
+
+    /// White's decomposition of `rows`, and the chain id of the point `(x, y)`.
+    fn white(rows: &[&str], x: usize, y: usize) -> (Decomposition, u32) {
+        let b = Board::from_diagram(rows).unwrap();
+        let real = Real::new(&b, &[]);
+        let mut ctx = crate::control::new_ctx(&crate::Options::default());
+        let d = decompose(
+            &real.view(Color::White),
+            &vec![true; real.len()],
+            true,
+            &mut ctx,
+        );
+        let c = d.chains.id[b.topology().at(x, y).unwrap().index()];
+        (d, c)
+    }
+
+    #[test]
+    fn a_chain_with_all_its_liberties_in_one_region_is_an_inner_chain() {
+        // White's stone b2 inside his walled 3×3 corner: its only region is the corner, so it
+        // belongs to the corner's area, for the local game to keep or capture, rather than
+        // being an anchor assumed safe. The corner is proved, the stone in the set as an inner
+        // chain; the wall is an anchor.
+        let rows = ["...OX.", ".O.OX.", "...OX.", "OOOOX.", "XXXXX.", "......"];
+        let (d, stone) = white(&rows, 1, 1);
+        let (_, wall) = white(&rows, 3, 0);
+        assert!(d.kept.chain_in[stone as usize]);
+        assert!(!d.kept.anchor[stone as usize]);
+        assert!(d.kept.chain_in[wall as usize] && d.kept.anchor[wall as usize]);
+    }
+}
