@@ -146,7 +146,7 @@ fn move_order_does_not_change_answers_on_the_examples() {
             assert_eq!(maps[0].control(p), maps[1].control(p), "{b:?} {p}");
         }
         // Reverse point order is slower on some sets: on the last example Black's `H` for
-        // a1 is refuted in about 20,000 nodes in the other orders and not within the budget
+        // a1 is refuted in 20,000–27,000 nodes in the other orders and not within the budget
         // in this one, so a1 stays undecided for Black there. Where it decides, it agrees.
         assert_agree_where_both_decide(&maps[0], &maps[2], b, "reverse point order");
     }
