@@ -564,12 +564,7 @@ impl<const W: usize> Arena<W> {
                 continue;
             }
             if let Some(pl) = self.place_with(pos, cm, x, pos.to_move) {
-                let score = match order {
-                    crate::MoveOrder::Heuristic => heuristic(cm, x, &pl),
-                    crate::MoveOrder::Natural => 0,
-                    // Best score first: the highest point first.
-                    crate::MoveOrder::Reversed => x as i32,
-                };
+                let score = order.score(x, || heuristic(cm, x, &pl));
                 scored.push(score, pl.pos);
             }
         }

@@ -1021,31 +1021,25 @@ impl<const W: usize> LGame<W> {
                     child.captured = false;
                 }
             }
-            let score = match self.flags.order {
-                MoveOrder::Natural => 0,
-                // Best score first: the highest point first.
-                MoveOrder::Reversed => p as i32,
-                MoveOrder::Heuristic => {
-                    let mut s = 100 * pl.captured.count_few() as i32
-                        + a.contact_weight(pos, cm_ref, p, side, m);
-                    match side {
-                        Side::Prover => {
-                            if near_m.has(p) {
-                                // Safe; worth the interior points it brings next to M.
-                                s += 5 + 4
-                                    * a.nbr[p].minus(near_m).and(n.mask).minus(m).count_few()
-                                        as i32;
-                            }
-                        }
-                        Side::Refuter => {
-                            if !near_m.has(p) {
-                                s += 5;
-                            }
+            let score = self.flags.order.score(p, || {
+                let mut s = 100 * pl.captured.count_few() as i32
+                    + a.contact_weight(pos, cm_ref, p, side, m);
+                match side {
+                    Side::Prover => {
+                        if near_m.has(p) {
+                            // Safe; worth the interior points it brings next to M.
+                            s += 5 + 4 * a.nbr[p].minus(near_m).and(n.mask).minus(m).count_few()
+                                as i32;
                         }
                     }
-                    s
+                    Side::Refuter => {
+                        if !near_m.has(p) {
+                            s += 5;
+                        }
+                    }
                 }
-            };
+                s
+            });
             scored.push(score, child);
         }
         scored.drain_sorted_into(out, |pos| LNode { pos, mask: n.mask });

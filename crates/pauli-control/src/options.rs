@@ -150,6 +150,19 @@ pub enum MoveOrder {
     Reversed,
 }
 
+impl MoveOrder {
+    /// The ordering score of a move on point `p`; the searches take moves best score first,
+    /// ties in point order. `heuristic` is asked only for [`MoveOrder::Heuristic`].
+    pub(crate) fn score(self, p: usize, heuristic: impl FnOnce() -> i32) -> i32 {
+        match self {
+            MoveOrder::Heuristic => heuristic(),
+            MoveOrder::Natural => 0,
+            // The highest point first.
+            MoveOrder::Reversed => p as i32,
+        }
+    }
+}
+
 /// Options of an analysis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
