@@ -819,8 +819,8 @@ mod tests {
     use crate::real::Real;
     use rules_core::{Board, Color};
 
-    /// White's decomposition of `rows`, and the chain id of the point `(x, y)`.
-    fn white(rows: &[&str], x: usize, y: usize) -> (Decomposition, u32) {
+    /// White's decomposition of `rows`, and the chain ids of the points `(x, y)` of `at`.
+    fn white(rows: &[&str], at: &[(usize, usize)]) -> (Decomposition, Vec<u32>) {
         let b = Board::from_diagram(rows).unwrap();
         let real = Real::new(&b, &[]);
         let mut ctx = crate::control::new_ctx(&crate::Options::default());
@@ -830,8 +830,11 @@ mod tests {
             true,
             &mut ctx,
         );
-        let c = d.chains.id[b.topology().at(x, y).unwrap().index()];
-        (d, c)
+        let ids = at
+            .iter()
+            .map(|&(x, y)| d.chains.id[b.topology().at(x, y).unwrap().index()])
+            .collect();
+        (d, ids)
     }
 
     #[test]
@@ -841,10 +844,10 @@ mod tests {
         // being an anchor assumed safe. The corner is proved, the stone in the set as an inner
         // chain; the wall is an anchor.
         let rows = ["...OX.", ".O.OX.", "...OX.", "OOOOX.", "XXXXX.", "......"];
-        let (d, stone) = white(&rows, 1, 1);
-        let (_, wall) = white(&rows, 3, 0);
-        assert!(d.kept.chain_in[stone as usize]);
-        assert!(!d.kept.anchor[stone as usize]);
-        assert!(d.kept.chain_in[wall as usize] && d.kept.anchor[wall as usize]);
+        let (d, ids) = white(&rows, &[(1, 1), (3, 0)]);
+        let (stone, wall) = (ids[0] as usize, ids[1] as usize);
+        assert!(d.kept.chain_in[stone]);
+        assert!(!d.kept.anchor[stone]);
+        assert!(d.kept.chain_in[wall] && d.kept.anchor[wall]);
     }
 }

@@ -1470,8 +1470,23 @@ mod tests {
         h: usize,
         f: impl FnOnce(&rules_core::Board, &crate::real::RealView<'_>, &[u32], &[usize]) -> R,
     ) -> R {
+        with_white_region_prohibiting(rows, w, h, &[], f)
+    }
+
+    /// [`with_white_region`] with the points `(x, y)` of `prohibited` permanently prohibited.
+    fn with_white_region_prohibiting<R>(
+        rows: &[&str],
+        w: usize,
+        h: usize,
+        prohibited: &[(usize, usize)],
+        f: impl FnOnce(&rules_core::Board, &crate::real::RealView<'_>, &[u32], &[usize]) -> R,
+    ) -> R {
         let b = rules_core::Board::from_diagram(rows).unwrap();
-        let real = crate::real::Real::new(&b, &[]);
+        let prohibited: Vec<rules_core::Point> = prohibited
+            .iter()
+            .map(|&(x, y)| b.topology().at(x, y).unwrap())
+            .collect();
+        let real = crate::real::Real::new(&b, &prohibited);
         let g = real.view(rules_core::Color::White);
         let ch = crate::graph::chains(&g, Side::Prover);
         let region: Vec<usize> = (0..h)
@@ -1670,15 +1685,10 @@ mod tests {
             ctx.max_region = 8;
             assert!(out_of_reach(g, region, &ctx));
         });
-        let b = rules_core::Board::from_diagram(&rows).unwrap();
-        let real = crate::real::Real::new(&b, &[b.topology().at(1, 1).unwrap()]);
-        let g = real.view(rules_core::Color::White);
-        let topology = b.topology();
-        let region: Vec<usize> = (0..3)
-            .flat_map(|y| (0..3).map(move |x| topology.at(x, y).unwrap().index()))
-            .collect();
-        let ctx = crate::control::new_ctx(&crate::Options::default());
-        assert!(out_of_reach(&g, &region, &ctx));
+        with_white_region_prohibiting(&rows, 3, 3, &[(1, 1)], |_, g, _, region| {
+            let ctx = crate::control::new_ctx(&crate::Options::default());
+            assert!(out_of_reach(g, region, &ctx));
+        });
     }
 
     #[test]
@@ -1747,8 +1757,7 @@ mod tests {
             (&["XXXXX", "XX...", "XXXO.", "X.XO."], 2, false),
         ];
         for (rows, q_points, won) in cases {
-            let mut game = game_on(rows);
-            let (_, pos) = crate::arena::tests::grid(rows);
+            let (mut game, pos) = game_on(rows);
             game.a.anchor = Bits::single(0);
             let m = game.m(&pos);
             assert!(pos.st[0].is_subset(&m), "{rows:?}");
@@ -1936,10 +1945,11 @@ mod tests {
     }
 
     /// The local game on the grid arena of `rows` (`crate::arena::tests::grid`: `X` the prover,
-    /// `O` the refuter, all in scope), without boundary chains or requirements.
-    fn game_on(rows: &[&str]) -> LGame<2> {
-        let (a, _) = crate::arena::tests::grid(rows);
-        LGame {
+    /// `O` the refuter, all in scope), without boundary chains or requirements, and the
+    /// position of `rows` with the refuter to move.
+    fn game_on(rows: &[&str]) -> (LGame<2>, Pos<2>) {
+        let (a, pos) = crate::arena::tests::grid(rows);
+        let game = LGame {
             scope_hash: a.mask_hash(&a.scope),
             outside: a.all.minus(a.virt),
             a,
@@ -1952,7 +1962,8 @@ mod tests {
             },
             cm: ChainMap::default(),
             scored: Scored::default(),
-        }
+        };
+        (game, pos)
     }
 
     #[test]
@@ -1962,8 +1973,7 @@ mod tests {
         // a pass, after which the refuter moves with the ban gone. Without the ban the
         // prover has no pass (the refuter always has one).
         let rows = [".XO.", "X.XO", ".XO."];
-        let mut game = game_on(&rows);
-        let (_, start) = crate::arena::tests::grid(&rows);
+        let (mut game, start) = game_on(&rows);
         let taken = game.a.place(&start, 5, Side::Refuter).unwrap();
         assert_eq!(taken.captured, Bits::single(6));
         let banned = taken.pos;
@@ -2023,8 +2033,7 @@ mod tests {
     fn the_local_moves_in_point_order_and_reverse_point_order() {
         // The refuter's moves on an empty 3×2 grid, then his pass.
         let rows = ["...", "..."];
-        let mut game = game_on(&rows);
-        let (_, pos) = crate::arena::tests::grid(&rows);
+        let (mut game, pos) = game_on(&rows);
         let node = LNode {
             pos,
             mask: game.a.scope,
@@ -2054,8 +2063,7 @@ mod tests {
         let cases: [(&str, bool); 3] = [("X.XX.X", true), ("X.XXXX", false), ("X.XX.O", false)];
         for (row, clean) in cases {
             let rows = [row];
-            let mut game = game_on(&rows);
-            let (_, pos) = crate::arena::tests::grid(&rows);
+            let (mut game, pos) = game_on(&rows);
             game.a.anchor = Bits::single(0);
             if row.ends_with(".X") {
                 game.a.anchor.set(5);
