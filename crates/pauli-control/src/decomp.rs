@@ -850,4 +850,21 @@ mod tests {
         assert!(!d.kept.anchor[stone]);
         assert!(d.kept.chain_in[wall] && d.kept.anchor[wall]);
     }
+
+    #[test]
+    fn the_first_pass_keeps_a_chain_between_two_eyes_as_an_anchor() {
+        // White's chain around the one-point eyes a1 and c1, on an otherwise empty board:
+        // every region next to it is usable and the three together are small enough to join,
+        // but only a chain the first pass dropped for want of credits is merged. This one has
+        // two credits, so it stays an anchor and its two eyes stay two areas.
+        let rows = [".O.O..", "OOOO..", "......", "......", "......", "......"];
+        let (d, ids) = white(&rows, &[(1, 0)]);
+        let chain = ids[0] as usize;
+        assert!(d.kept.chain_in[chain] && d.kept.anchor[chain]);
+        let b = Board::from_diagram(&rows).unwrap();
+        let region = |x: usize, y: usize| d.regions.id[b.topology().at(x, y).unwrap().index()];
+        let (a1, c1) = (region(0, 0) as usize, region(2, 0) as usize);
+        assert!(d.kept.region_in[a1] && d.kept.region_in[c1]);
+        assert_ne!(d.kept.area_of_region[a1], d.kept.area_of_region[c1]);
+    }
 }
