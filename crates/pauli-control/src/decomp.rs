@@ -839,7 +839,7 @@ mod tests {
 
     #[test]
     fn a_chain_with_all_its_liberties_in_one_region_is_an_inner_chain() {
-        // White's stone b2 inside his walled 3×3 corner: its only region is the corner, so it
+        // White's stone b5 inside his walled 3×3 corner: its only region is the corner, so it
         // belongs to the corner's area, for the local game to keep or capture, rather than
         // being an anchor assumed safe. The corner is proved, the stone in the set as an inner
         // chain; the wall is an anchor.
@@ -853,7 +853,7 @@ mod tests {
 
     #[test]
     fn the_first_pass_keeps_a_chain_between_two_eyes_as_an_anchor() {
-        // White's chain around the one-point eyes a1 and c1, on an otherwise empty board:
+        // White's chain around the one-point eyes a6 and c6, on an otherwise empty board:
         // every region next to it is usable and the three together are small enough to join,
         // but only a chain the first pass dropped for want of credits is merged. This one has
         // two credits, so it stays an anchor and its two eyes stay two areas.
@@ -863,8 +863,89 @@ mod tests {
         assert!(d.kept.chain_in[chain] && d.kept.anchor[chain]);
         let b = Board::from_diagram(&rows).unwrap();
         let region = |x: usize, y: usize| d.regions.id[b.topology().at(x, y).unwrap().index()];
-        let (a1, c1) = (region(0, 0) as usize, region(2, 0) as usize);
-        assert!(d.kept.region_in[a1] && d.kept.region_in[c1]);
-        assert_ne!(d.kept.area_of_region[a1], d.kept.area_of_region[c1]);
+        let (a6, c6) = (region(0, 0) as usize, region(2, 0) as usize);
+        assert!(d.kept.region_in[a6] && d.kept.region_in[c6]);
+        assert_ne!(d.kept.area_of_region[a6], d.kept.area_of_region[c6]);
+    }
+
+    /// An area of `points` next to the anchor chains `anchors`, not yet judged.
+    fn area(points: Vec<usize>, anchors: Vec<u32>) -> Area {
+        Area {
+            regions: vec![0],
+            inner: Vec::new(),
+            excluded: false,
+            anchors,
+            points,
+            credit: None,
+            note: AreaNote::Unusable,
+        }
+    }
+
+    #[test]
+    fn the_credit_without_search_is_one_for_a_single_empty_point_and_none_past_eye_max() {
+        // A 9×9 board with a black stone at a9 (point 0, the top left corner); b9 (point 1)
+        // is empty.
+        let mut rows = vec!["........."; 9];
+        rows[0] = "X........";
+        let b = Board::from_diagram(&rows).unwrap();
+        let real = Real::new(&b, &[]);
+        let g = real.view(Color::White);
+        assert_eq!(credit_without_search(&g, &[1]), Some(1));
+        // A single point holding a stone is searched like any other area.
+        assert_eq!(credit_without_search(&g, &[0]), None);
+        let upto = |n: usize| (0..n).collect::<Vec<_>>();
+        assert_eq!(credit_without_search(&g, &upto(2)), None);
+        assert_eq!(credit_without_search(&g, &upto(EYE_MAX)), None);
+        assert_eq!(credit_without_search(&g, &upto(EYE_MAX + 1)), Some(0));
+    }
+
+    #[test]
+    fn links_join_anchors_into_groups_only_in_usable_areas() {
+        // Chains 0–1 linked in area 0, 1–2 in area 1, 3–4 in area 2 (excluded); chain 5 alone.
+        let mut areas = vec![
+            area(vec![10, 11], vec![0, 1]),
+            area(vec![12, 13], vec![1, 2]),
+            area(vec![14, 15], vec![3, 4]),
+        ];
+        areas[2].excluded = true;
+        let links = [
+            Link {
+                a: 0,
+                b: 1,
+                area: 0,
+            },
+            Link {
+                a: 1,
+                b: 2,
+                area: 1,
+            },
+            Link {
+                a: 3,
+                b: 4,
+                area: 2,
+            },
+        ];
+        let mut state = vec![ChainState::Anchor; 6];
+        let groups = group_ids(6, &state, &links, &areas);
+        assert!(groups[0] == groups[1] && groups[1] == groups[2]);
+        assert_ne!(groups[3], groups[4]);
+        assert!(groups[..5].iter().all(|&g| g != groups[5]));
+        // A link holds only between anchors: an inner or dropped end cuts it.
+        state[1] = ChainState::Inner;
+        let groups = group_ids(6, &state, &links, &areas);
+        assert!(groups[0] != groups[1] && groups[1] != groups[2] && groups[0] != groups[2]);
+        // The links an area must keep are its own.
+        assert_eq!(connects(&links, 1), vec![Req::Connect { a: 1, b: 2 }]);
+        assert!(connects(&links, 3).is_empty());
+    }
+
+    #[test]
+    fn the_signature_lists_the_groups_next_to_an_area_each_with_its_chains() {
+        // Anchors 4, 1, 3 and 0 around the area; chains 0 and 3 in one group (root 3), 1 and 4
+        // alone.
+        let groups = [3, 1, 2, 3, 4];
+        let sig = signature(&area(vec![9], vec![4, 1, 3, 0]), &groups);
+        assert_eq!(sig, vec![vec![1], vec![0, 3], vec![4]]);
+        assert!(signature(&area(vec![9], Vec::new()), &groups).is_empty());
     }
 }
