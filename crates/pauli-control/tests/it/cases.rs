@@ -523,6 +523,34 @@ fn a_chain_between_two_eye_spaces_joins_them_into_one_area() {
     assert!(f.set.contains(&pt(&b, "dc")) && f.set.contains(&pt(&b, "dd")));
 }
 
+#[test]
+fn a_group_short_after_the_first_round_of_credits_gets_them_in_the_second() {
+    // The final position of OGS 9×9 game 655774. The decomposition judges the smallest
+    // areas first. In the first round a four-point area between two White groups, asked
+    // for two liberties for both, can only promise one each, and one of the groups ends a
+    // credit short. The second round asks each area again knowing what all the others give
+    // (decomp.rs, the fixpoint of groups and credits): the next area gives the other group
+    // one liberty already, so the small area is asked for two and one, which it gives, and
+    // the group is proved alive. Without that round, the 14 locations below (the lower and
+    // right edges, with Black's dead stone c2) stay undecided: measured with the round
+    // switched off, and with its condition or the need's `-=` mutated (docs/mutation-testing.md).
+    let b = board(&[
+        ".XXOOOX..",
+        "X.XOOX.XX",
+        ".XOOXXXXO",
+        "..XOX.XOO",
+        ".XXOXXOO.",
+        "XXOOXXXO.",
+        "XOOXXOOO.",
+        "OOXOXO...",
+        "...OO....",
+    ]);
+    let m = analyze(&b, &[], &Options::default()).unwrap();
+    for p in pts(&b, "ie if ig ch gh hh ih ai bi ci fi gi hi ii") {
+        assert_eq!(m.control(p), Control::White, "{}", picture(&b, &m));
+    }
+}
+
 /// The assessment says, at each undecided location, which player is proved not to control
 /// it (`ruled_out`): exactly those whose verdict there is `DoesNotControl`. With the quick
 /// budgets, White is proved not to control the upper-left corners of the first and the third
