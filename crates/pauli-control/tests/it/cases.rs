@@ -551,6 +551,33 @@ fn a_group_short_after_the_first_round_of_credits_gets_them_in_the_second() {
     }
 }
 
+#[test]
+fn an_area_that_gives_no_credit_must_still_be_proved_clean() {
+    // The final position of OGS 9×9 game 612583. White's right-hand group is alive. In
+    // Black's decomposition, the region holding it is an area next to Black's chains whose
+    // local games give them no credit (no liberty can be kept for them there). Such an area
+    // stays in the set only if its local game is then proved clean (decomp.rs, "every
+    // remaining area must end clean"); it is not, so it is dropped. Taking an area that gave
+    // no credit for proved (`c > 0` made `c >= 0`) gives Black the whole group: its 14
+    // stones dead, its 10 empty locations controlled by both players, B+31.5 instead of the
+    // recorded W+6.5.
+    let b = board(&[
+        "....XOO..",
+        "...X.XOO.",
+        "XXXOXXXO.",
+        "OOX..XOOO",
+        "O.OX..XO.",
+        ".OOX.XXO.",
+        "O.OOXXO..",
+        ".OOX.XOO.",
+        ".OXXXXXO.",
+    ]);
+    let m = analyze(&b, &[], &Options::default()).unwrap();
+    for p in pts(&b, "ha ia ib ic ie if hg ig ih ii fa ga hc gg hi") {
+        assert_eq!(m.control(p), Control::White, "{}", picture(&b, &m));
+    }
+}
+
 /// The assessment says, at each undecided location, which player is proved not to control
 /// it (`ruled_out`): exactly those whose verdict there is `DoesNotControl`. With the quick
 /// budgets, White is proved not to control the upper-left corners of the first and the third
