@@ -53,8 +53,9 @@ pub(crate) enum AreaNote {
     Eye { nodes: u64 },
     /// Proved clean (no liberty promised).
     Clean { nodes: u64 },
-    /// The local search did not prove it.
-    NotProved { nodes: u64, exhausted: bool },
+    /// The local search did not prove it (the area is dropped; nothing reads how hard the
+    /// search tried, which `crate::debug` prints).
+    NotProved,
 }
 
 /// The outcome of the fixpoint: the chains and regions of the prover with their adjacency,
@@ -562,11 +563,7 @@ fn decompose_with<G: Graph>(
                     if res.proved() {
                         areas[ai].note = AreaNote::Clean { nodes: res.nodes };
                     } else {
-                        let prior = areas[ai].credit.as_ref().map_or(0, |j| j.result.nodes);
-                        areas[ai].note = AreaNote::NotProved {
-                            nodes: res.nodes + prior,
-                            exhausted: matches!(res.outcome, Outcome::Unknown(_)),
-                        };
+                        areas[ai].note = AreaNote::NotProved;
                         if crate::debug() {
                             debug_area(g, &areas[ai], &res);
                         }
