@@ -929,4 +929,54 @@ mod tests {
         );
         assert_eq!(Dfpn::new(&mut g, lim()).solve(0), Outcome::Proved);
     }
+
+    #[test]
+    fn the_table_keeps_final_values_and_lets_collisions_replace_open_entries() {
+        // `Marked` compares situations by the number and lets a proof of an unmarked node
+        // stand for a marked one only the other way round; `store` takes the key as given,
+        // so two numbers can be made to collide.
+        let mut g = Marked {
+            transfer_all: false,
+        };
+        let mut s = Dfpn::new(&mut g, lim());
+        let at = |s: &Dfpn<'_, Marked>, n: (usize, bool)| s.lookup(7, &n).map(|e| (e.pn, e.dn));
+        // An estimate is replaced by an estimate, then by a final value.
+        s.store(7, (7, false), 3, 4, ());
+        s.store(7, (7, false), 5, 6, ());
+        assert_eq!(at(&s, (7, false)), Some((5, 6)));
+        s.store(7, (7, false), 0, INF, ());
+        // A proof is replaced neither by an estimate nor by another final value of the same
+        // node.
+        s.store(7, (7, false), 2, 2, ());
+        s.store(7, (7, false), INF, 0, ());
+        assert_eq!(at(&s, (7, false)), Some((0, INF)));
+        // The marked node cannot use that proof: an estimate of it does not replace the
+        // proof, a final value of it does.
+        assert_eq!(at(&s, (7, true)), None);
+        s.store(7, (7, true), 2, 2, ());
+        assert_eq!(at(&s, (7, false)), Some((0, INF)));
+        s.store(7, (7, true), INF, 0, ());
+        assert_eq!(at(&s, (7, true)), Some((INF, 0)));
+        // Another node with the same key replaces an open entry even with an estimate, and
+        // a final one only with a final value.
+        s.store(7, (8, false), 1, 1, ());
+        assert_eq!(at(&s, (8, false)), None);
+        s.store(7, (8, false), 0, INF, ());
+        assert_eq!(at(&s, (8, false)), Some((0, INF)));
+        s.store(7, (9, false), 1, 1, ());
+        assert_eq!(at(&s, (9, false)), None);
+        let mut g = Marked {
+            transfer_all: false,
+        };
+        let mut s = Dfpn::new(&mut g, lim());
+        s.store(7, (7, false), 3, 4, ());
+        s.store(7, (8, false), 1, 2, ());
+        assert_eq!(at(&s, (8, false)), Some((1, 2)));
+        assert_eq!(at(&s, (7, false)), None);
+        // A disproof holds for the marked node as well, so a proof of that one does not
+        // replace it (only a proof can be foreign).
+        s.store(7, (7, false), INF, 0, ());
+        s.store(7, (7, true), 0, INF, ());
+        assert_eq!(at(&s, (7, true)), Some((INF, 0)));
+    }
 }
