@@ -461,9 +461,12 @@ fn an_area_gives_a_lone_wall_both_liberties_and_a_neighbour_one() {
     o.budgets.max_set = 0;
     o.budgets.max_enumerated_regions = 0;
     let m = analyze(&b, &[], &o).unwrap();
-    for p in pts(&b, "ac bc cc dc ad bd cd dd ed fd gd hd id") {
-        assert_eq!(m.control(p), Control::White, "{}", picture(&b, &m));
-    }
+    assert_control(
+        &b,
+        &m,
+        "ac bc cc dc ad bd cd dd ed fd gd hd id",
+        Control::White,
+    );
     assert!(m.dead_stones(&b).is_empty());
     // The set the decomposition found is won in the whole game too.
     let f = m
@@ -508,9 +511,7 @@ fn a_chain_between_two_eye_spaces_joins_them_into_one_area() {
     ]);
     // The small-board budgets (9×9 gets ten times the 19×19 nodes), the decomposition alone.
     let m = analyze(&b, &[], &Options::default()).unwrap();
-    for p in pts(&b, "ac cc dc ad bd cd dd ae be") {
-        assert_eq!(m.control(p), Control::White, "{}", picture(&b, &m));
-    }
+    assert_control(&b, &m, "ac cc dc ad bd cd dd ae be", Control::White);
     let f = m
         .findings
         .iter()
@@ -545,10 +546,13 @@ fn a_group_short_after_the_first_round_of_credits_gets_them_in_the_second() {
         "OOXOXO...",
         "...OO....",
     ]);
-    let m = analyze(&b, &[], &Options::default()).unwrap();
-    for p in pts(&b, "ie if ig ch gh hh ih ai bi ci fi gi hi ii") {
-        assert_eq!(m.control(p), Control::White, "{}", picture(&b, &m));
-    }
+    let m = analyze_default(&b);
+    assert_control(
+        &b,
+        &m,
+        "ie if ig ch gh hh ih ai bi ci fi gi hi ii",
+        Control::White,
+    );
 }
 
 #[test]
@@ -572,10 +576,13 @@ fn an_area_that_gives_no_credit_must_still_be_proved_clean() {
         ".OOX.XOO.",
         ".OXXXXXO.",
     ]);
-    let m = analyze(&b, &[], &Options::default()).unwrap();
-    for p in pts(&b, "ha ia ib ic ie if hg ig ih ii fa ga hc gg hi") {
-        assert_eq!(m.control(p), Control::White, "{}", picture(&b, &m));
-    }
+    let m = analyze_default(&b);
+    assert_control(
+        &b,
+        &m,
+        "ha ia ib ic ie if hg ig ih ii fa ga hc gg hi",
+        Control::White,
+    );
 }
 
 /// The assessment says, at each undecided location, which player is proved not to control

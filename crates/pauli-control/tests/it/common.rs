@@ -53,6 +53,14 @@ pub fn analyze_default(b: &Board) -> ControlMap {
     analyze(b, &[], &Options::default()).unwrap()
 }
 
+/// Asserts that `c` is the control of every point of `list` (SGF coordinates), drawing the
+/// map when one is not.
+pub fn assert_control(b: &Board, m: &ControlMap, list: &str, c: Control) {
+    for p in pts(b, list) {
+        assert_eq!(m.control(p), c, "{}", picture(b, m));
+    }
+}
+
 /// The control map as a diagram: `B`/`W` controlled, `-` neither, `*` both, `?` undecided.
 pub fn picture(b: &Board, m: &ControlMap) -> String {
     let (w, h) = b.topology().grid_size().unwrap();
