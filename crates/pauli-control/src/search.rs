@@ -979,4 +979,55 @@ mod tests {
         s.store(7, (7, true), 0, INF, ());
         assert_eq!(at(&s, (7, true)), Some((INF, 0)));
     }
+
+    #[test]
+    fn past_the_cap_the_table_keeps_only_final_values_and_past_twice_the_cap_nothing() {
+        let mut g = Marked {
+            transfer_all: false,
+        };
+        let limits = Limits {
+            tt_entries: 3,
+            ..lim()
+        };
+        let mut s = Dfpn::new(&mut g, limits);
+        for n in 1..=4 {
+            s.store(n, (n as usize, false), 1, 1, ());
+        }
+        for n in 5..=8 {
+            s.store(n, (n as usize, false), 0, INF, ());
+        }
+        let kept: Vec<u64> = (1..=8)
+            .filter(|&n| s.lookup(n, &(n as usize, false)).is_some())
+            .collect();
+        assert_eq!(kept, [1, 2, 3, 5, 6, 7]);
+    }
+
+    /// A chain of OR nodes 0 → 1 → 2 → 3, won at 3, whose keys all collide.
+    struct Colliding;
+
+    impl Game for Colliding {
+        type Node = usize;
+        type Zone = ();
+        fn full_zone(&self, _n: &usize) {}
+        fn key(&self, _n: &usize) -> u64 {
+            0
+        }
+        fn same_situation(&self, x: &usize, y: &usize) -> bool {
+            x == y
+        }
+        fn evaluate(&mut self, n: &usize) -> Eval {
+            if *n == 3 { Eval::ProverWin } else { Eval::Open }
+        }
+        fn expand(&mut self, n: &usize, out: &mut Vec<usize>) -> Kind {
+            out.push(n + 1);
+            Kind::Or
+        }
+    }
+
+    #[test]
+    fn a_key_collision_on_the_path_is_not_a_repetition() {
+        // Every node has the key of the root, but none repeats a situation: a repetition
+        // needs the same situation, not only the same key.
+        assert_eq!(Dfpn::new(&mut Colliding, lim()).solve(0), Outcome::Proved);
+    }
 }
