@@ -53,8 +53,8 @@ pub(crate) enum AreaNote {
     Eye { nodes: u64 },
     /// Proved clean (no liberty promised).
     Clean { nodes: u64 },
-    /// The local search did not prove it (the area is dropped; nothing reads how hard the
-    /// search tried, which `crate::debug` prints).
+    /// The local search did not prove it, and the area was dropped. (Its node count is only
+    /// printed by the debug output, so the note does not keep one.)
     NotProved,
 }
 
