@@ -932,9 +932,9 @@ mod tests {
 
     #[test]
     fn the_table_keeps_final_values_and_lets_collisions_replace_open_entries() {
-        // `Marked` compares situations by the number and lets a proof of an unmarked node
-        // stand for a marked one only the other way round; `store` takes the key as given,
-        // so two numbers can be made to collide.
+        // `Marked` compares situations by the number; a proof of a marked node stands for
+        // either node of that number, a proof of an unmarked one only for the unmarked one.
+        // `store` takes the key as given, so two numbers can be made to collide.
         let mut g = Marked {
             transfer_all: false,
         };
