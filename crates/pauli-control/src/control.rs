@@ -1070,7 +1070,7 @@ mod tests {
     #[test]
     fn a_proved_controller_decides_the_assessment_an_open_verdict_alone_does_not() {
         use Verdict::*;
-        let topo = Arc::new(Topology::grid(5, 1).unwrap());
+        let topo = Arc::new(Topology::grid(7, 1).unwrap());
         let mut board = Board::new(topo.clone());
         let (a, b, c) = (
             topo.at(0, 0).unwrap(),
@@ -1079,10 +1079,12 @@ mod tests {
         );
         let d = topo.at(3, 0).unwrap();
         let e = topo.at(4, 0).unwrap();
+        let (f, g) = (topo.at(5, 0).unwrap(), topo.at(6, 0).unwrap());
         board.setup(&[
             (a, Some(Color::Black)),
             (d, Some(Color::White)),
             (e, Some(Color::White)),
+            (g, Some(Color::Black)),
         ]);
         let pc = |black, white| PointControl { black, white };
         let map = ControlMap {
@@ -1090,13 +1092,16 @@ mod tests {
             // b: empty, White proved, Black open; c: both open; d: a white stone Black is
             // proved not to control, White's own verdict open (decided for counting: it
             // lives, and counts nothing whoever controls it); e: a white stone with Black's
-            // verdict open (undecided: it may be dead).
+            // verdict open (undecided: it may be dead); f: empty, neither controls (neutral);
+            // g: a black stone neither controls (a stone in seki: not neutral, not dead).
             points: vec![
                 pc(Undecided, Controls),
                 pc(Undecided, Controls),
                 pc(Undecided, Undecided),
                 pc(DoesNotControl, Undecided),
                 pc(Undecided, DoesNotControl),
+                pc(DoesNotControl, DoesNotControl),
+                pc(DoesNotControl, DoesNotControl),
             ],
             findings: Vec::new(),
             nodes: 0,
@@ -1111,6 +1116,64 @@ mod tests {
         assert_eq!(assessment.dead, vec![a]);
         assert_eq!(assessment.territory[Color::White], vec![a, b]);
         assert_eq!(assessment.undecided, vec![c, e]);
+        assert_eq!(assessment.neutral, vec![f]);
+        assert_eq!(assessment.ruled_out[Color::White], vec![e]);
+        assert!(assessment.ruled_out[Color::Black].is_empty());
+    }
+
+    /// Every pair of verdicts gives its combined answer, and the map's accessors select by
+    /// it: who controls, what is open, what both control, the share decided.
+    #[test]
+    fn the_combined_answer_and_the_maps_selections() {
+        use Verdict::*;
+        let pc = |black, white| PointControl { black, white };
+        let all = [Controls, DoesNotControl, Undecided];
+        let mut points = Vec::new();
+        for black in all {
+            for white in all {
+                points.push(pc(black, white));
+            }
+        }
+        let expected = [
+            Control::Both,
+            Control::Black,
+            Control::Undecided,
+            Control::White,
+            Control::Neither,
+            Control::Undecided,
+            Control::Undecided,
+            Control::Undecided,
+            Control::Undecided,
+        ];
+        for (x, want) in points.iter().zip(expected) {
+            assert_eq!(x.control(), want, "{x:?}");
+            assert_eq!(x.of(Color::Black), x.black);
+            assert_eq!(x.of(Color::White), x.white);
+        }
+        let map = ControlMap {
+            points,
+            findings: Vec::new(),
+            nodes: 0,
+            budget_exhausted: false,
+        };
+        let p = Point::from_index;
+        assert_eq!(map.len(), 9);
+        assert!(!map.is_empty());
+        assert_eq!(map.get(p(5)), pc(DoesNotControl, Undecided));
+        assert_eq!(map.control(p(3)), Control::White);
+        assert_eq!(map.controlled_by(Color::Black), vec![p(0), p(1), p(2)]);
+        assert_eq!(map.controlled_by(Color::White), vec![p(0), p(3), p(6)]);
+        assert_eq!(map.undecided(), vec![p(2), p(5), p(6), p(7), p(8)]);
+        assert_eq!(map.both(), vec![p(0)]);
+        assert_eq!(map.coverage(), 4.0 / 9.0);
+        let empty = ControlMap {
+            points: Vec::new(),
+            findings: Vec::new(),
+            nodes: 0,
+            budget_exhausted: false,
+        };
+        assert!(empty.is_empty());
+        assert_eq!(empty.coverage(), 0.0);
     }
 
     /// Two maps contradict each other only where both decide a verdict and differ; an open

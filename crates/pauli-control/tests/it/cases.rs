@@ -367,6 +367,65 @@ fn markup_neutral_claims_look_at_the_whole_empty_region() {
     );
 }
 
+/// `hypothetical_game` plays only rule 14's game as the text defines it: on a non-empty set
+/// the player borders (rule 15), made for this board, with permanently prohibited locations
+/// that are empty locations of it. Anything else is an error, not an answer.
+#[test]
+fn hypothetical_game_refuses_what_rule_14_does_not_define() {
+    use pauli_control::{ControlError, GameOutcome, PointSet, hypothetical_game};
+    // Black's wall bb cb ab with the corner aa inside: {aa, ba, ab, bb} is not bordered by
+    // Black (ba's neighbour ca is empty), {aa, ba, ab} plus Black's stones is.
+    let b = board(&[".X..", "XX..", "....", "...."]);
+    let o = Options::default();
+    let game = |prohibited: &[rules_core::Point], c, set: &PointSet| {
+        hypothetical_game(&b, prohibited, c, set, &o)
+    };
+    let bordered = PointSet::from_points(b.len(), pts(&b, "aa ba ab bb"));
+    // Black's stones all have outside neighbours (ca, cb, ac, bc): the set is bordered only
+    // because each of them is Black's; White cannot use it.
+    assert!(matches!(
+        game(&[], Color::Black, &bordered),
+        Ok((GameOutcome::RefuterWins, _))
+    ));
+    assert_eq!(
+        game(&[], Color::White, &bordered),
+        Err(ControlError::NotBordered)
+    );
+    let empty_point_at_edge = PointSet::from_points(b.len(), pts(&b, "aa ba ab bb ca"));
+    assert_eq!(
+        game(&[], Color::Black, &empty_point_at_edge),
+        Err(ControlError::NotBordered)
+    );
+    assert_eq!(
+        game(&[], Color::Black, &PointSet::new(b.len())),
+        Err(ControlError::NotBordered)
+    );
+    assert_eq!(
+        game(&[], Color::Black, &PointSet::new(b.len() + 1)),
+        Err(ControlError::SetSize {
+            set: b.len() + 1,
+            board: b.len()
+        })
+    );
+    assert_eq!(
+        game(&[pt(&b, "ba")], Color::Black, &bordered),
+        Err(ControlError::ProhibitedOccupied(pt(&b, "ba")))
+    );
+    assert_eq!(
+        game(
+            &[rules_core::Point::from_index(16)],
+            Color::Black,
+            &bordered
+        ),
+        Err(ControlError::ProhibitedOffBoard(16))
+    );
+    // With aa permanently prohibited, the corner is still no eye space for two eyes.
+    assert!(matches!(
+        game(&[pt(&b, "aa")], Color::Black, &bordered),
+        Ok((GameOutcome::RefuterWins, _))
+    ));
+}
+
 /// docs/limits.md, the solver's structural limits: a set beyond the 256-point compact board is
 /// `TooLarge` (never searched, never guessed), a set beyond `max_set` is not searched as a
 /// whole game, and small boards get the thorough budgets.
