@@ -677,3 +677,53 @@ fn the_assessment_names_the_players_ruled_out_of_undecided_locations() {
     }
     assert!(seen > 0, "no undecided location had a player ruled out");
 }
+
+/// Step 2 of "Per location" (docs/control.md) without search: a part of White's
+/// decomposition (a living group, its chain and eye regions) lying inside one region of Black
+/// makes that region hostile to Black, so Black controls none of its points. White's group
+/// here is alive by its local games, not statically: its corner eye space (aa ba ab bb) is
+/// not vital (aa touches no white stone), so Benson's test and the two-eye formation say
+/// nothing. With survival games off and no whole-game search of Black's sets possible, only
+/// this step decides Black's side of the corner.
+#[test]
+fn an_opposing_part_proved_inside_one_region_refutes_it_without_search() {
+    let b = board(&[
+        "..O.OX...",
+        "..OOOX...",
+        "OOOXXX...",
+        "XXXX.....",
+        ".........",
+    ]);
+    let budgets = Budgets {
+        survival_nodes: 0,
+        max_set: 3,
+        max_enumerated_regions: 0,
+        ..Budgets::default()
+    };
+    let m = analyze(&b, &[], &Options::with_budgets(budgets)).unwrap();
+    let corner = "aa ba ca da ea ab bb cb db eb ac bc cc";
+    for p in pts(&b, corner) {
+        assert_eq!(
+            m.get(p).black,
+            Verdict::DoesNotControl,
+            "{}",
+            picture(&b, &m)
+        );
+    }
+    assert_control(&b, &m, corner, Control::White);
+    let refuted = m
+        .findings
+        .iter()
+        .find(|f| f.player == Color::Black && f.reason == Reason::OpponentUncapturable)
+        .expect("a refutation without search");
+    assert_eq!(refuted.points, pts(&b, corner));
+    assert_eq!(refuted.nodes, 0);
+    // White's own finding: the decomposition, with the nodes its corner's local game took.
+    let proved = m
+        .findings
+        .iter()
+        .find(|f| f.player == Color::White && f.reason == Reason::Decomposition)
+        .expect("White's decomposition");
+    assert_eq!(proved.points, pts(&b, corner));
+    assert!(proved.nodes > 0, "{proved:?}");
+}
