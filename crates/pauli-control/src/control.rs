@@ -725,6 +725,7 @@ fn survive(
                     pts.push(Point::from_index(p));
                 }
             }
+            pts.sort_unstable();
             findings.push(Finding {
                 player: s.color,
                 verdict: Verdict::DoesNotControl,

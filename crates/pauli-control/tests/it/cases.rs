@@ -727,3 +727,72 @@ fn an_opposing_part_proved_inside_one_region_refutes_it_without_search() {
     assert_eq!(proved.points, pts(&b, corner));
     assert!(proved.nodes > 0, "{proved:?}");
 }
+
+/// A survival game the opposing group loses refutes nothing (step 2 with search): White's
+/// one-eyed group in Black's corner is tried, loses, and the corner is then proved Black's
+/// by whole-game search. Local games are kept too small for the corner, so the
+/// decomposition leaves it to those two steps.
+#[test]
+fn a_group_that_loses_its_survival_game_refutes_nothing() {
+    let b = board(&[
+        "O.OX.X.", //
+        "OOOXXXX", "...X...", "XXXX...",
+    ]);
+    let budgets = Budgets {
+        max_local_region: 5,
+        ..Budgets::thorough()
+    };
+    let m = analyze(&b, &[], &Options::with_budgets(budgets)).unwrap();
+    let corner = "aa ba ca ab bb cb ac bc cc";
+    assert_control(&b, &m, corner, Control::Black);
+    assert_eq!(m.dead_stones(&b), pts(&b, "aa ca ab bb cb"));
+    assert!(
+        m.findings
+            .iter()
+            .all(|f| f.reason != Reason::OpponentSurvives),
+        "{:?}",
+        m.findings
+    );
+    assert!(
+        m.findings
+            .iter()
+            .any(|f| f.player == Color::Black && f.reason == Reason::Search),
+        "{:?}",
+        m.findings
+    );
+}
+
+/// A survival game won (step 2 with search): White's group, whose corner eye space is too
+/// large for the local games allowed here, survives in Black's region, so Black controls
+/// none of its points, and the finding says so with that reason.
+#[test]
+fn a_group_that_wins_its_survival_game_refutes_its_region() {
+    let b = board(&[
+        "..O.OX...",
+        "..OOOX...",
+        "OOOXXX...",
+        "XXXX.....",
+        ".........",
+    ]);
+    let budgets = Budgets {
+        max_local_region: 3,
+        ..Budgets::default()
+    };
+    let m = analyze(&b, &[], &Options::with_budgets(budgets)).unwrap();
+    let corner = "aa ba ca da ea ab bb cb db eb ac bc cc";
+    let survives = m
+        .findings
+        .iter()
+        .find(|f| f.player == Color::Black && f.reason == Reason::OpponentSurvives)
+        .unwrap_or_else(|| panic!("{:?}", m.findings));
+    assert_eq!(survives.points, pts(&b, corner));
+    assert!(survives.nodes > 0);
+    for p in pts(&b, corner) {
+        assert_eq!(
+            m.get(p).black,
+            Verdict::DoesNotControl,
+            "{}",
+            picture(&b, &m)
+        );
+    }
+}
