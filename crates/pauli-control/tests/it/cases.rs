@@ -34,12 +34,30 @@ fn seki_nobody_controls() {
         &["WW---BB", "WW---BB", "WW---BB", "WWWWBBB", "WWWWBBB"],
     );
     assert!(m.dead_stones(&b).is_empty());
-    // "Not controlled" for the inner stones is proved by searching every candidate set.
-    assert!(
-        m.findings
-            .iter()
-            .any(|f| matches!(f.reason, Reason::AllSetsRefuted { .. }))
-    );
+    // "Not controlled" for the inner stones is proved by searching every candidate set; the
+    // finding counts the sets and the nodes they took.
+    let refuted = m
+        .findings
+        .iter()
+        .find(|f| matches!(f.reason, Reason::AllSetsRefuted { .. }))
+        .expect("a refutation by search");
+    assert!(refuted.nodes > 0, "{refuted:?}");
+    // White's side of the seki: the union of five regions around the inner chains, and every
+    // one of its 31 non-empty subsets is connected, so 31 sets are searched, the whole one
+    // once. The enumeration is allowed up to `max_enumerated_regions` regions inclusive.
+    assert_eq!(refuted.player, Color::White);
+    assert_eq!(refuted.reason, Reason::AllSetsRefuted { sets: 31 });
+    let refutation = |n| {
+        let budgets = Budgets {
+            max_enumerated_regions: n,
+            ..Budgets::thorough()
+        };
+        let m = analyze(&b, &[], &Options::with_budgets(budgets)).unwrap();
+        let f = m.findings.iter().find(|f| f.points == refuted.points);
+        f.map(|f| f.reason)
+    };
+    assert_eq!(refutation(5), Some(Reason::AllSetsRefuted { sets: 31 }));
+    assert_eq!(refutation(4), Some(Reason::NotProved));
 }
 
 /// A white stone (`bb`) dead inside Black's territory, everything else settled.
@@ -794,5 +812,38 @@ fn a_group_that_wins_its_survival_game_refutes_its_region() {
             "{}",
             picture(&b, &m)
         );
+    }
+}
+
+/// Step 3 searches each connected union of candidate regions on its own, and a location
+/// left open is reported once, with its own union: here Black's two corner groups are
+/// joined only through White's living group (a region hostile to Black), so they make two
+/// unions, each too large for the searches allowed.
+#[test]
+fn each_union_left_open_is_reported_with_its_own_locations() {
+    let b = board(&[
+        "..XO.OX..",
+        "..XOOOX..",
+        "XXXO.OXXX",
+        "OOOOOOOOO",
+        ".........",
+    ]);
+    let budgets = Budgets {
+        max_set: 3,
+        max_enumerated_regions: 0,
+        ..Budgets::default()
+    };
+    let m = analyze(&b, &[], &Options::with_budgets(budgets)).unwrap();
+    assert_findings_account_for_every_location(&b, &m);
+    let open: Vec<_> = m
+        .findings
+        .iter()
+        .filter(|f| f.player == Color::Black && f.verdict == Verdict::Undecided)
+        .collect();
+    assert_eq!(open.len(), 2, "{open:?}");
+    assert_eq!(open[0].points, pts(&b, "aa ba ca ab bb cb ac bc cc"));
+    assert_eq!(open[1].points, pts(&b, "ga ha ia gb hb ib gc hc ic"));
+    for f in open {
+        assert_eq!(f.reason, Reason::TooLarge { points: 9 });
     }
 }

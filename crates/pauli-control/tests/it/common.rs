@@ -50,7 +50,24 @@ pub fn pts(b: &Board, list: &str) -> Vec<Point> {
 }
 
 pub fn analyze_default(b: &Board) -> ControlMap {
-    analyze(b, &[], &Options::default()).unwrap()
+    let m = analyze(b, &[], &Options::default()).unwrap();
+    assert_findings_account_for_every_location(b, &m);
+    m
+}
+
+/// The findings account for every location once per player, each with the verdict the map
+/// gives it there: no location is left out of the report or reported twice.
+pub fn assert_findings_account_for_every_location(b: &Board, m: &ControlMap) {
+    for c in Color::BOTH {
+        let mut seen = vec![0; b.len()];
+        for f in m.findings.iter().filter(|f| f.player == c) {
+            for &p in &f.points {
+                seen[p.index()] += 1;
+                assert_eq!(m.get(p).of(c), f.verdict, "{c} at {p}: {f:?}\n{b:?}");
+            }
+        }
+        assert!(seen.iter().all(|&k| k == 1), "{c}: {seen:?}\n{b:?}");
+    }
 }
 
 /// Asserts that `c` is the control of every point of `list` (SGF coordinates), drawing the

@@ -35,6 +35,7 @@ fn check_invariants(b: &Board, order: MoveOrder) -> pauli_control::ControlMap {
             );
         }
     }
+    assert_findings_account_for_every_location(b, &m);
     // Dead stones are exactly the stones on locations the opponent controls.
     for p in m.dead_stones(b) {
         let c = b.get(p).unwrap();
