@@ -895,37 +895,14 @@ fn search_union(
     }
     // Every connected union of the regions (the full one is done).
     let k = u.len();
-    let connected = |mask: u32| -> bool {
-        let first = mask.trailing_zeros() as usize;
-        let mut reach = 1u32 << first;
-        loop {
-            let mut grew = false;
-            for i in 0..k {
-                if mask >> i & 1 == 1 && reach >> i & 1 == 0 {
-                    let touches = (0..k).any(|j| {
-                        reach >> j & 1 == 1
-                            && s.d.region_chains[u[i] as usize]
-                                .iter()
-                                .any(|c| s.d.region_chains[u[j] as usize].contains(c))
-                    });
-                    if touches {
-                        reach |= 1 << i;
-                        grew = true;
-                    }
-                }
-            }
-            if !grew {
-                return reach == mask;
-            }
-        }
-    };
+    let adjacent = region_adjacency(s, u);
     let full = (1u32 << k) - 1;
     // results[mask]: Some(true) won, Some(false) lost, None unknown / not searched.
     let mut results: Vec<(u32, Option<bool>, Vec<bool>)> = Vec::new();
     let full_result = if worst.is_none() { Some(false) } else { None };
     results.push((full, full_result, in_u.clone()));
     for mask in 1..full {
-        if !connected(mask) {
+        if !is_connected(mask, &adjacent) {
             continue;
         }
         let regions: Vec<u32> = (0..k)
@@ -995,6 +972,39 @@ fn search_union(
     }
     if !open.is_empty() {
         undecided(s, &open, worst.unwrap_or(Reason::NotProved), 0, findings);
+    }
+}
+
+/// For each region `u[i]` of a union, the regions of the union it touches through a chain
+/// next to both, as a bit mask over `u`'s indices (itself left out).
+fn region_adjacency(s: &Side, u: &[u32]) -> Vec<u32> {
+    let chains = |i: usize| &s.d.region_chains[u[i] as usize];
+    (0..u.len())
+        .map(|i| {
+            (0..u.len())
+                .filter(|&j| j != i && chains(i).iter().any(|c| chains(j).contains(c)))
+                .fold(0, |m, j| m | 1 << j)
+        })
+        .collect()
+}
+
+/// Whether the regions of `mask` (bits over a union's indices) form one connected set,
+/// through the regions of `mask` only; `adjacent[i]` is the mask of region `i`'s neighbours.
+/// A set of regions not connected to the location searched never helps the prover there
+/// (docs/control.md "Per location"), so only connected ones are searched.
+fn is_connected(mask: u32, adjacent: &[u32]) -> bool {
+    // Start from the lowest region of the mask and grow through neighbours inside it.
+    let mut reach = mask & mask.wrapping_neg();
+    loop {
+        let grown = adjacent
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| reach >> i & 1 == 1)
+            .fold(reach, |r, (_, &a)| r | (a & mask));
+        if grown == reach {
+            return reach == mask;
+        }
+        reach = grown;
     }
 }
 
@@ -1175,6 +1185,21 @@ mod tests {
         };
         assert!(empty.is_empty());
         assert_eq!(empty.coverage(), 0.0);
+    }
+
+    /// Connected sets of regions: a path 0–1–2 and a triangle with a pendant 0–1–2–0, 2–3.
+    #[test]
+    fn connected_sets_of_regions() {
+        let path = [0b010, 0b101, 0b010];
+        let connected: Vec<u32> = (1..8).filter(|&m| is_connected(m, &path)).collect();
+        assert_eq!(connected, vec![0b001, 0b010, 0b011, 0b100, 0b110, 0b111]);
+        let pendant = [0b0110, 0b0101, 0b1011, 0b0100];
+        // Every non-empty set but those holding 3 and not 2 with another region.
+        let count = (1..16).filter(|&m| is_connected(m, &pendant)).count();
+        assert_eq!(count, 12);
+        for m in [0b1001, 0b1010, 0b1011] {
+            assert!(!is_connected(m, &pendant), "{m:#b}");
+        }
     }
 
     /// Two maps contradict each other only where both decide a verdict and differ; an open
