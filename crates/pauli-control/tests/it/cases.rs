@@ -41,12 +41,18 @@ fn seki_nobody_controls() {
         .iter()
         .find(|f| matches!(f.reason, Reason::AllSetsRefuted { .. }))
         .expect("a refutation by search");
-    assert!(refuted.nodes > 0, "{refuted:?}");
     // White's side of the seki: the union of five regions around the inner chains, and every
     // one of its 31 non-empty subsets is connected, so 31 sets are searched, the whole one
     // once. The enumeration is allowed up to `max_enumerated_regions` regions inclusive.
     assert_eq!(refuted.player, Color::White);
     assert_eq!(refuted.reason, Reason::AllSetsRefuted { sets: 31 });
+    // Each search takes a node at least, and none is counted twice.
+    assert!(
+        (31..=m.nodes).contains(&refuted.nodes),
+        "{} of {}",
+        refuted.nodes,
+        m.nodes
+    );
     let refutation = |n| {
         let budgets = Budgets {
             max_enumerated_regions: n,
