@@ -1202,6 +1202,20 @@ mod tests {
         }
     }
 
+    /// Regions touch when a chain lies next to both: on a row `. X . X .` Black's regions
+    /// `a` and `c` share the chain `b`, `c` and `e` the chain `d`, and `a` and `e` none.
+    #[test]
+    fn regions_touch_through_a_chain_next_to_both() {
+        let b = rules_core::Board::from_diagram(&[".X.X."]).unwrap();
+        let real = Real::new(&b, &[]);
+        let mut ctx = new_ctx(&Options::default());
+        let side = Side::new(&real, Color::Black, &mut ctx);
+        let u: Vec<u32> = [0, 2, 4].map(|p| side.d.regions.id[p]).to_vec();
+        assert_eq!(region_adjacency(&side, &u), vec![0b010, 0b101, 0b010]);
+        let all: Vec<u32> = [4, 0, 2].map(|p| side.d.regions.id[p]).to_vec();
+        assert_eq!(region_adjacency(&side, &all), vec![0b100, 0b100, 0b011]);
+    }
+
     /// Two maps contradict each other only where both decide a verdict and differ; an open
     /// verdict on either side is no contradiction.
     #[test]
