@@ -892,6 +892,100 @@ pub(crate) mod tests {
         assert!(later.proof_transfers_to(&later) && unmarked.proof_transfers_to(&unmarked));
     }
 
+    /// The builder: an edge added twice or both ways is one edge, a loop is none, each
+    /// point's neighbours come in increasing order; every kind of point lands in its own
+    /// set; the border is the scope's points with a neighbour outside it.
+    #[test]
+    fn the_builder_makes_one_edge_per_pair_and_each_kind_its_set() {
+        let mut b = ArenaBuilder::new();
+        for i in 0..5 {
+            assert_eq!(b.point(10 + i), i as u16);
+        }
+        assert_eq!(b.len(), 5);
+        b.edge(3, 0);
+        b.edge(0, 1);
+        b.edge(1, 0);
+        b.edge(0, 1);
+        b.edge(2, 2);
+        b.edge(1, 2);
+        b.edge(3, 4);
+        b.playable[0] = true;
+        b.playable[1] = true;
+        b.perm[2] = true;
+        b.virt[4] = true;
+        b.wall[3] = true;
+        b.anchor[1] = true;
+        for p in 0..3 {
+            b.scope[p] = true;
+        }
+        let a = b.build::<1>();
+        assert_eq!(a.n, 5);
+        assert_eq!(a.adj(0), &[1, 3]);
+        assert_eq!(a.adj(1), &[0, 2]);
+        assert_eq!(a.adj(2), &[1]);
+        assert_eq!(a.adj(3), &[0, 4]);
+        assert_eq!(a.adj(4), &[3]);
+        let set = |v: &[usize]| {
+            v.iter()
+                .fold(Bits::<1>::empty(), |s, &p| s.or(Bits::single(p)))
+        };
+        assert_eq!(a.nbr[0], set(&[1, 3]));
+        assert_eq!(a.all, set(&[0, 1, 2, 3, 4]));
+        assert_eq!(a.playable, set(&[0, 1]));
+        assert_eq!(a.perm, set(&[2]));
+        assert_eq!(a.virt, set(&[4]));
+        assert_eq!(a.wall, set(&[3]));
+        assert_eq!(a.anchor, set(&[1]));
+        assert_eq!(a.scope, set(&[0, 1, 2]));
+        assert_eq!(a.border, set(&[0]));
+        assert_eq!(a.origin, vec![10, 11, 12, 13, 14]);
+        // Stone keys: one per point and side, all different; a position's hash is theirs.
+        let mut keys: Vec<u64> = (0..5)
+            .flat_map(|p| [a.stone_key(p, Side::Prover), a.stone_key(p, Side::Refuter)])
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), 10);
+        let pos = a.position(set(&[1]), set(&[3, 4]), Side::Prover);
+        assert_eq!(
+            pos.hash,
+            a.stone_key(1, Side::Prover)
+                ^ a.stone_key(3, Side::Refuter)
+                ^ a.stone_key(4, Side::Refuter)
+        );
+        assert_eq!(
+            (pos.to_move, pos.ban, pos.need, pos.captured),
+            (Side::Prover, NONE, 2, false)
+        );
+        assert_eq!(a.empty(&pos), set(&[0, 2]));
+        assert_eq!(a.dilate(set(&[0, 4])), set(&[1, 3]));
+        assert_eq!(Side::Prover.opp(), Side::Refuter);
+        assert_eq!(Side::Refuter.opp(), Side::Prover);
+        assert_eq!((Side::Prover.idx(), Side::Refuter.idx()), (0, 1));
+    }
+
+    /// A situation is the stones, the player to move, the ban and the passes needed: each
+    /// one differing makes another situation.
+    #[test]
+    fn each_part_of_a_situation_counts() {
+        let (a, pos) = grid(&["X..", "O..", "..."]);
+        assert!(pos.same_situation(&pos));
+        let other = [
+            a.position(pos.st[0], pos.st[1].or(Bits::single(8)), Side::Refuter),
+            a.position(pos.st[1], pos.st[0], Side::Refuter),
+            Pos {
+                to_move: Side::Prover,
+                ..pos
+            },
+            Pos { ban: 4, ..pos },
+            Pos { need: 1, ..pos },
+        ];
+        for o in &other {
+            assert!(!pos.same_situation(o), "{o:?}");
+            assert!(!o.same_situation(&pos), "{o:?}");
+        }
+    }
+
     #[test]
     fn point_order_and_reverse_point_order() {
         // Every empty point of an empty 3×2 grid, ascending or descending; the heuristic
