@@ -986,6 +986,102 @@ pub(crate) mod tests {
         }
     }
 
+    /// The contact weight of a stone against each opposing chain next to it, counted once:
+    /// 40 for a chain it puts in atari, 10 for one left with two liberties, 3 for more, 0 for
+    /// one it captures; chains meeting `skip` and own chains count nothing.
+    #[test]
+    fn contact_weights_by_the_liberties_left() {
+        // Indices 0 1 2 / 3 4 5 / 6 7 8. Refuter chains 0–1 (liberties 2, 4) and 5–8
+        // (liberties 2, 4, 7); the prover's stone 3 (liberties 4, 6).
+        let (a, pos) = grid(&[
+            "OO.", //
+            "X.O", "..O",
+        ]);
+        let cm = a.chain_map(&pos);
+        let chain = |v: &[usize]| {
+            v.iter()
+                .fold(Bits::<2>::empty(), |s, &p| s.or(Bits::single(p)))
+        };
+        // On 4: 0–1 put in atari (40), 5–8 left with two (10); the own stone 3 counts nothing.
+        assert_eq!(
+            a.contact_weight(&pos, &cm, 4, Side::Prover, Bits::empty()),
+            50
+        );
+        // `skip` holds whole chains (the callers' sets): the chain's stone next to 4 meets it.
+        assert_eq!(
+            a.contact_weight(&pos, &cm, 4, Side::Prover, chain(&[5, 8])),
+            40
+        );
+        assert_eq!(
+            a.contact_weight(&pos, &cm, 4, Side::Prover, chain(&[0, 1])),
+            10
+        );
+        // On 2 the same two chains, each counted once though 2 touches 1 and 5.
+        assert_eq!(
+            a.contact_weight(&pos, &cm, 2, Side::Prover, Bits::empty()),
+            50
+        );
+        // The refuter on 6 puts the prover's stone 3 in atari.
+        assert_eq!(
+            a.contact_weight(&pos, &cm, 6, Side::Refuter, Bits::empty()),
+            40
+        );
+        // Three liberties left or more weigh 3; a chain captured, 0.
+        let (a, pos) = grid(&["....", ".OO.", "...."]);
+        let cm = a.chain_map(&pos);
+        assert_eq!(
+            a.contact_weight(&pos, &cm, 1, Side::Prover, Bits::empty()),
+            3
+        );
+        let (a, pos) = grid(&["XO.", "XX."]);
+        let cm = a.chain_map(&pos);
+        assert_eq!(
+            a.contact_weight(&pos, &cm, 2, Side::Prover, Bits::empty()),
+            0
+        );
+        let (a, pos) = grid(&["OO.", "O..", "..."]);
+        let cm = a.chain_map(&pos);
+        // A chain touched through two of its stones counts once: 0–1–3 meets 4 through 1
+        // and 3 and is left with two liberties (of 2, 4, 6): 10, not 20.
+        assert_eq!(
+            a.contact_weight(&pos, &cm, 4, Side::Prover, Bits::empty()),
+            10
+        );
+    }
+
+    /// The situation's hash changes with each of its parts: stones, player to move, passes
+    /// needed, ban.
+    #[test]
+    fn the_situation_hash_covers_each_part() {
+        let (a, pos) = grid(&["X..", "O..", "..."]);
+        let h = a.situation_hash(&pos);
+        let variants = [
+            Pos {
+                to_move: Side::Prover,
+                ..pos
+            },
+            Pos { need: 1, ..pos },
+            Pos { ban: 4, ..pos },
+            Pos { ban: 5, ..pos },
+            a.pass(&pos),
+            a.place(&pos, 4, Side::Refuter).unwrap().pos,
+        ];
+        let mut all = vec![h];
+        all.extend(variants.iter().map(|v| a.situation_hash(v)));
+        let n = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), n, "{all:?}");
+        // The mark of a refuter capture is not part of it.
+        assert_eq!(
+            a.situation_hash(&Pos {
+                captured: true,
+                ..pos
+            }),
+            h
+        );
+    }
+
     #[test]
     fn point_order_and_reverse_point_order() {
         // Every empty point of an empty 3×2 grid, ascending or descending; the heuristic
