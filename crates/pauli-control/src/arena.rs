@@ -995,7 +995,8 @@ pub(crate) mod tests {
         // (liberties 2, 4, 7); the prover's stone 3 (liberties 4, 6).
         let (a, pos) = grid(&[
             "OO.", //
-            "X.O", "..O",
+            "X.O", //
+            "..O",
         ]);
         let cm = a.chain_map(&pos);
         let chain = |v: &[usize]| {
