@@ -991,63 +991,32 @@ pub(crate) mod tests {
     /// one it captures; chains meeting `skip` and own chains count nothing.
     #[test]
     fn contact_weights_by_the_liberties_left() {
+        let weight = |rows: &[&str], x: usize, side: Side, skip: &[usize]| {
+            let (a, pos) = grid(rows);
+            let cm = a.chain_map(&pos);
+            let skip = skip
+                .iter()
+                .fold(Bits::empty(), |s, &p| s.or(Bits::single(p)));
+            a.contact_weight(&pos, &cm, x, side, skip)
+        };
         // Indices 0 1 2 / 3 4 5 / 6 7 8. Refuter chains 0–1 (liberties 2, 4) and 5–8
         // (liberties 2, 4, 7); the prover's stone 3 (liberties 4, 6).
-        let (a, pos) = grid(&[
-            "OO.", //
-            "X.O", //
-            "..O",
-        ]);
-        let cm = a.chain_map(&pos);
-        let chain = |v: &[usize]| {
-            v.iter()
-                .fold(Bits::<2>::empty(), |s, &p| s.or(Bits::single(p)))
-        };
+        let rows = ["OO.", "X.O", "..O"];
         // On 4: 0–1 put in atari (40), 5–8 left with two (10); the own stone 3 counts nothing.
-        assert_eq!(
-            a.contact_weight(&pos, &cm, 4, Side::Prover, Bits::empty()),
-            50
-        );
+        assert_eq!(weight(&rows, 4, Side::Prover, &[]), 50);
         // `skip` holds whole chains (the callers' sets): the chain's stone next to 4 meets it.
-        assert_eq!(
-            a.contact_weight(&pos, &cm, 4, Side::Prover, chain(&[5, 8])),
-            40
-        );
-        assert_eq!(
-            a.contact_weight(&pos, &cm, 4, Side::Prover, chain(&[0, 1])),
-            10
-        );
+        assert_eq!(weight(&rows, 4, Side::Prover, &[5, 8]), 40);
+        assert_eq!(weight(&rows, 4, Side::Prover, &[0, 1]), 10);
         // On 2 the same two chains, each counted once though 2 touches 1 and 5.
-        assert_eq!(
-            a.contact_weight(&pos, &cm, 2, Side::Prover, Bits::empty()),
-            50
-        );
+        assert_eq!(weight(&rows, 2, Side::Prover, &[]), 50);
         // The refuter on 6 puts the prover's stone 3 in atari.
-        assert_eq!(
-            a.contact_weight(&pos, &cm, 6, Side::Refuter, Bits::empty()),
-            40
-        );
+        assert_eq!(weight(&rows, 6, Side::Refuter, &[]), 40);
         // Three liberties left or more weigh 3; a chain captured, 0.
-        let (a, pos) = grid(&["....", ".OO.", "...."]);
-        let cm = a.chain_map(&pos);
-        assert_eq!(
-            a.contact_weight(&pos, &cm, 1, Side::Prover, Bits::empty()),
-            3
-        );
-        let (a, pos) = grid(&["XO.", "XX."]);
-        let cm = a.chain_map(&pos);
-        assert_eq!(
-            a.contact_weight(&pos, &cm, 2, Side::Prover, Bits::empty()),
-            0
-        );
-        let (a, pos) = grid(&["OO.", "O..", "..."]);
-        let cm = a.chain_map(&pos);
+        assert_eq!(weight(&["....", ".OO.", "...."], 1, Side::Prover, &[]), 3);
+        assert_eq!(weight(&["XO.", "XX."], 2, Side::Prover, &[]), 0);
         // A chain touched through two of its stones counts once: 0–1–3 meets 4 through 1
         // and 3 and is left with two liberties (of 2, 4, 6): 10, not 20.
-        assert_eq!(
-            a.contact_weight(&pos, &cm, 4, Side::Prover, Bits::empty()),
-            10
-        );
+        assert_eq!(weight(&["OO.", "O..", "..."], 4, Side::Prover, &[]), 10);
     }
 
     /// The situation's hash changes with each of its parts: stones, player to move, passes

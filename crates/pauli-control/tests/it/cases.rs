@@ -702,6 +702,16 @@ fn the_assessment_names_the_players_ruled_out_of_undecided_locations() {
     assert!(seen > 0, "no undecided location had a player ruled out");
 }
 
+/// White's group in the corner, walled in by Black: alive with a one-point eye (`da`) and a
+/// corner eye space (`aa ba ab bb`) that is not vital (`aa` touches no white stone).
+const WHITE_CORNER_GROUP: [&str; 5] = [
+    "..O.OX...",
+    "..OOOX...",
+    "OOOXXX...",
+    "XXXX.....",
+    ".........",
+];
+
 /// Step 2 of "Per location" (docs/control.md) without search: a part of White's
 /// decomposition (a living group, its chain and eye regions) lying inside one region of Black
 /// makes that region hostile to Black, so Black controls none of its points. White's group
@@ -711,13 +721,7 @@ fn the_assessment_names_the_players_ruled_out_of_undecided_locations() {
 /// this step decides Black's side of the corner.
 #[test]
 fn an_opposing_part_proved_inside_one_region_refutes_it_without_search() {
-    let b = board(&[
-        "..O.OX...",
-        "..OOOX...",
-        "OOOXXX...",
-        "XXXX.....",
-        ".........",
-    ]);
+    let b = board(&WHITE_CORNER_GROUP);
     let budgets = Budgets {
         survival_nodes: 0,
         max_set: 3,
@@ -726,28 +730,13 @@ fn an_opposing_part_proved_inside_one_region_refutes_it_without_search() {
     };
     let m = analyze(&b, &[], &Options::with_budgets(budgets)).unwrap();
     let corner = "aa ba ca da ea ab bb cb db eb ac bc cc";
-    for p in pts(&b, corner) {
-        assert_eq!(
-            m.get(p).black,
-            Verdict::DoesNotControl,
-            "{}",
-            picture(&b, &m)
-        );
-    }
+    assert_verdict(&b, &m, corner, Color::Black, Verdict::DoesNotControl);
     assert_control(&b, &m, corner, Control::White);
-    let refuted = m
-        .findings
-        .iter()
-        .find(|f| f.player == Color::Black && f.reason == Reason::OpponentUncapturable)
-        .expect("a refutation without search");
+    let refuted = finding(&m, Color::Black, Reason::OpponentUncapturable);
     assert_eq!(refuted.points, pts(&b, corner));
     assert_eq!(refuted.nodes, 0);
     // White's own finding: the decomposition, with the nodes its corner's local game took.
-    let proved = m
-        .findings
-        .iter()
-        .find(|f| f.player == Color::White && f.reason == Reason::Decomposition)
-        .expect("White's decomposition");
+    let proved = finding(&m, Color::White, Reason::Decomposition);
     assert_eq!(proved.points, pts(&b, corner));
     assert!(proved.nodes > 0, "{proved:?}");
 }
@@ -791,34 +780,17 @@ fn a_group_that_loses_its_survival_game_refutes_nothing() {
 /// none of its points, and the finding says so with that reason.
 #[test]
 fn a_group_that_wins_its_survival_game_refutes_its_region() {
-    let b = board(&[
-        "..O.OX...",
-        "..OOOX...",
-        "OOOXXX...",
-        "XXXX.....",
-        ".........",
-    ]);
+    let b = board(&WHITE_CORNER_GROUP);
     let budgets = Budgets {
         max_local_region: 3,
         ..Budgets::default()
     };
     let m = analyze(&b, &[], &Options::with_budgets(budgets)).unwrap();
     let corner = "aa ba ca da ea ab bb cb db eb ac bc cc";
-    let survives = m
-        .findings
-        .iter()
-        .find(|f| f.player == Color::Black && f.reason == Reason::OpponentSurvives)
-        .unwrap_or_else(|| panic!("{:?}", m.findings));
+    let survives = finding(&m, Color::Black, Reason::OpponentSurvives);
     assert_eq!(survives.points, pts(&b, corner));
     assert!(survives.nodes > 0);
-    for p in pts(&b, corner) {
-        assert_eq!(
-            m.get(p).black,
-            Verdict::DoesNotControl,
-            "{}",
-            picture(&b, &m)
-        );
-    }
+    assert_verdict(&b, &m, corner, Color::Black, Verdict::DoesNotControl);
 }
 
 /// Step 3 searches each connected union of candidate regions on its own, and a location

@@ -1,6 +1,6 @@
 //! Boards from diagrams.
 
-use pauli_control::{Control, ControlMap, Options, analyze};
+use pauli_control::{Control, ControlMap, Finding, Options, Reason, Verdict, analyze};
 use rules_core::{Board, Color, Point, Topology};
 use std::sync::Arc;
 
@@ -67,6 +67,23 @@ pub fn assert_findings_account_for_every_location(b: &Board, m: &ControlMap) {
             }
         }
         assert!(seen.iter().all(|&k| k == 1), "{c}: {seen:?}\n{b:?}");
+    }
+}
+
+/// The first finding of `player` with `reason`, listing the map's findings when there is
+/// none.
+pub fn finding(m: &ControlMap, player: Color, reason: Reason) -> &Finding {
+    m.findings
+        .iter()
+        .find(|f| f.player == player && f.reason == reason)
+        .unwrap_or_else(|| panic!("no {player} finding for {reason:?} in {:?}", m.findings))
+}
+
+/// Asserts that `v` is `player`'s verdict on every point of `list` (SGF coordinates),
+/// drawing the map when one is not.
+pub fn assert_verdict(b: &Board, m: &ControlMap, list: &str, player: Color, v: Verdict) {
+    for p in pts(b, list) {
+        assert_eq!(m.get(p).of(player), v, "{player} at {p}\n{}", picture(b, m));
     }
 }
 
