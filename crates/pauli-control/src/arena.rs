@@ -1170,6 +1170,13 @@ pub(crate) mod tests {
         let x = pos.st[Side::Prover.idx()];
         assert!(a.benson(&pos, Side::Prover, Bits::empty()).is_empty());
         assert_eq!(a.benson(&pos, Side::Prover, Bits::single(1)), x);
+        // Two chains with one eye each: a pin keeps the chain it meets, whichever it is, and
+        // only that one.
+        let (a, pos) = grid(&[".X...", "XX...", ".....", "...XX", "...X."]);
+        let (first, second) = (a.chain(&pos.st[0], 1), a.chain(&pos.st[0], 23));
+        assert!(a.benson(&pos, Side::Prover, Bits::empty()).is_empty());
+        assert_eq!(a.benson(&pos, Side::Prover, Bits::single(23)), second);
+        assert_eq!(a.benson(&pos, Side::Prover, Bits::single(5)), first);
         // Single stones on one colour of a chequerboard: every empty point is a region vital
         // to all its neighbours (many small regions), so every stone is alive.
         let (a, pos) = grid(&["X.X.X", ".X.X.", "X.X.X", ".X.X.", "X.X.X"]);
