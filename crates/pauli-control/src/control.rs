@@ -1056,6 +1056,16 @@ mod tests {
     use rules_core::Topology;
     use std::sync::Arc;
 
+    /// A map with the given verdicts and nothing else.
+    fn map_of(points: Vec<PointControl>) -> ControlMap {
+        ControlMap {
+            points,
+            findings: Vec::new(),
+            nodes: 0,
+            budget_exhausted: false,
+        }
+    }
+
     #[test]
     fn a_whole_game_search_takes_at_most_a_quarter_of_what_the_position_has_left() {
         // An empty 7×7 board searched whole for Black: hopeless within any small budget. With
@@ -1098,26 +1108,21 @@ mod tests {
             (g, Some(Color::Black)),
         ]);
         let pc = |black, white| PointControl { black, white };
-        let map = ControlMap {
-            // a: a black stone White is proved to control, Black's verdict open;
-            // b: empty, White proved, Black open; c: both open; d: a white stone Black is
-            // proved not to control, White's own verdict open (decided for counting: it
-            // lives, and counts nothing whoever controls it); e: a white stone with Black's
-            // verdict open (undecided: it may be dead); f: empty, neither controls (neutral);
-            // g: a black stone neither controls (a stone in seki: not neutral, not dead).
-            points: vec![
-                pc(Undecided, Controls),
-                pc(Undecided, Controls),
-                pc(Undecided, Undecided),
-                pc(DoesNotControl, Undecided),
-                pc(Undecided, DoesNotControl),
-                pc(DoesNotControl, DoesNotControl),
-                pc(DoesNotControl, DoesNotControl),
-            ],
-            findings: Vec::new(),
-            nodes: 0,
-            budget_exhausted: false,
-        };
+        // a: a black stone White is proved to control, Black's verdict open;
+        // b: empty, White proved, Black open; c: both open; d: a white stone Black is
+        // proved not to control, White's own verdict open (decided for counting: it
+        // lives, and counts nothing whoever controls it); e: a white stone with Black's
+        // verdict open (undecided: it may be dead); f: empty, neither controls (neutral);
+        // g: a black stone neither controls (a stone in seki: not neutral, not dead).
+        let map = map_of(vec![
+            pc(Undecided, Controls),
+            pc(Undecided, Controls),
+            pc(Undecided, Undecided),
+            pc(DoesNotControl, Undecided),
+            pc(Undecided, DoesNotControl),
+            pc(DoesNotControl, DoesNotControl),
+            pc(DoesNotControl, DoesNotControl),
+        ]);
         assert_eq!(
             map.control(a),
             Control::Undecided,
@@ -1161,12 +1166,7 @@ mod tests {
             assert_eq!(x.of(Color::Black), x.black);
             assert_eq!(x.of(Color::White), x.white);
         }
-        let map = ControlMap {
-            points,
-            findings: Vec::new(),
-            nodes: 0,
-            budget_exhausted: false,
-        };
+        let map = map_of(points);
         let p = Point::from_index;
         assert_eq!(map.len(), 9);
         assert!(!map.is_empty());
@@ -1177,12 +1177,7 @@ mod tests {
         assert_eq!(map.undecided(), vec![p(2), p(5), p(6), p(7), p(8)]);
         assert_eq!(map.both(), vec![p(0)]);
         assert_eq!(map.coverage(), 4.0 / 9.0);
-        let empty = ControlMap {
-            points: Vec::new(),
-            findings: Vec::new(),
-            nodes: 0,
-            budget_exhausted: false,
-        };
+        let empty = map_of(Vec::new());
         assert!(empty.is_empty());
         assert_eq!(empty.coverage(), 0.0);
     }
@@ -1222,18 +1217,12 @@ mod tests {
     fn contradictions_are_verdicts_both_maps_decide_differently() {
         use Verdict::*;
         let pc = |black, white| PointControl { black, white };
-        let map = |points| ControlMap {
-            points,
-            findings: Vec::new(),
-            nodes: 0,
-            budget_exhausted: false,
-        };
-        let a = map(vec![
+        let a = map_of(vec![
             pc(Controls, DoesNotControl),
             pc(Undecided, Controls),
             pc(DoesNotControl, Undecided),
         ]);
-        let b = map(vec![
+        let b = map_of(vec![
             pc(Controls, Controls),
             pc(DoesNotControl, Undecided),
             pc(Controls, DoesNotControl),
