@@ -749,7 +749,9 @@ fn an_opposing_part_proved_inside_one_region_refutes_it_without_search() {
 fn a_group_that_loses_its_survival_game_refutes_nothing() {
     let b = board(&[
         "O.OX.X.", //
-        "OOOXXXX", "...X...", "XXXX...",
+        "OOOXXXX", //
+        "...X...", //
+        "XXXX...",
     ]);
     let budgets = Budgets {
         max_local_region: 5,
