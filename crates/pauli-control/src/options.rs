@@ -269,4 +269,57 @@ mod tests {
             (d.max_depth, d.max_local_region, d.max_enumerated_regions)
         );
     }
+
+    /// Each tier's bound is inclusive: a board of `thorough_up_to` points is thorough, one
+    /// point more is a small board up to `small_board_up_to` inclusive, and a larger board
+    /// gets the budgets as given. 0 turns a tier off.
+    #[test]
+    fn budgets_for_each_board_size_and_the_bounds_inclusive() {
+        let options = Options::default();
+        let (thorough, small) = (options.thorough_up_to, options.small_board_up_to);
+        assert_eq!((thorough, small), (49, 100));
+        assert_eq!(options.budgets_for(1), Budgets::thorough());
+        assert_eq!(options.budgets_for(thorough), Budgets::thorough());
+        assert_eq!(
+            options.budgets_for(thorough + 1),
+            options.budgets.small_board()
+        );
+        assert_eq!(options.budgets_for(small), options.budgets.small_board());
+        assert_eq!(options.budgets_for(small + 1), options.budgets);
+        assert_eq!(options.budgets_for(361), options.budgets);
+        // The three differ, so each answer above names one tier.
+        assert_ne!(Budgets::thorough(), options.budgets.small_board());
+        assert_ne!(options.budgets.small_board(), options.budgets);
+
+        let quick = Options::with_budgets(Budgets::quick());
+        assert_eq!(
+            quick,
+            Options {
+                budgets: Budgets::quick(),
+                thorough_up_to: 0,
+                small_board_up_to: 0,
+                ..Options::default()
+            }
+        );
+        for points in [1, 49, 81, 100, 361] {
+            assert_eq!(quick.budgets_for(points), Budgets::quick());
+        }
+    }
+
+    /// Natural order scores every move alike (ties go in point order), reversed order the
+    /// highest point best, and only the heuristic order asks the heuristic.
+    #[test]
+    fn each_move_order_scores_as_documented() {
+        let asked = std::cell::Cell::new(0);
+        let heuristic = || {
+            asked.set(asked.get() + 1);
+            17
+        };
+        assert_eq!(MoveOrder::Natural.score(5, heuristic), 0);
+        assert_eq!(MoveOrder::Reversed.score(5, heuristic), 5);
+        assert_eq!(MoveOrder::Reversed.score(300, heuristic), 300);
+        assert_eq!(asked.get(), 0);
+        assert_eq!(MoveOrder::Heuristic.score(5, heuristic), 17);
+        assert_eq!(asked.get(), 1);
+    }
 }
