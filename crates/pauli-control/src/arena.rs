@@ -1171,6 +1171,37 @@ pub(crate) mod tests {
         assert_eq!(a.benson(&pos, Side::Prover, Bits::empty()), x);
     }
 
+    /// `components` splits a set into its connected parts, in the order of their first
+    /// points; `mask_hash` tells sets apart and is additive over disjoint sets (the keys of
+    /// sub-games on different parts of the arena must differ).
+    #[test]
+    fn components_and_mask_hashes_of_sets() {
+        let (a, _) = grid(&[".....", ".....", ".....", ".....", "....."]);
+        // Rows of a 5×5 board: {0, 1, 6}, {3, 4, 9, 14}, {12}, {20, 21, 22}.
+        let set = bits::<2>(&[0, 1, 6, 3, 4, 9, 14, 12, 20, 21, 22]);
+        let parts = a.components(set);
+        assert_eq!(
+            parts,
+            vec![
+                bits(&[0, 1, 6]),
+                bits(&[3, 4, 9, 14]),
+                bits(&[12]),
+                bits(&[20, 21, 22])
+            ]
+        );
+        assert!(a.components(Bits::empty()).is_empty());
+        assert_eq!(a.components(a.all), vec![a.all]);
+
+        assert_eq!(a.mask_hash(&Bits::empty()), 0);
+        let mut seen = std::collections::HashSet::new();
+        for m in 0..1u64 << 10 {
+            let mask = bits::<2>(&(0..10).filter(|i| m >> i & 1 == 1).collect::<Vec<_>>());
+            assert!(seen.insert(a.mask_hash(&mask)), "{m:b}");
+        }
+        let (x, y) = (bits::<2>(&[0, 7, 13]), bits::<2>(&[2, 24]));
+        assert_eq!(a.mask_hash(&x.or(y)), a.mask_hash(&x) ^ a.mask_hash(&y));
+    }
+
     #[test]
     fn scored_positions_come_best_first_ties_in_order() {
         let (a, pos) = grid(&["...", "...", "..."]);
