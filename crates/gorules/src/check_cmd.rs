@@ -179,7 +179,7 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
     let window = WINDOW_PER_THREAD * jobs;
     let (rx, reader) = game_sources::stream(args.paths.clone(), options, window);
 
-    let progress = if !args.quiet && io::stderr().is_terminal() {
+    let progress = if shows_progress(args.quiet, io::stderr().is_terminal()) {
         let p = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         p.set_style(
             ProgressStyle::with_template("{spinner} {elapsed} · {pos} files · {msg}")
@@ -340,6 +340,12 @@ pub fn run(args: &CheckArgs) -> Result<Status> {
     Ok(status)
 }
 
+/// Whether `check` draws a progress bar: only on a terminal, and never with `--quiet` (a
+/// bar on a pipe or a log file would be noise in the output a CI step keeps).
+fn shows_progress(quiet: bool, stderr_is_terminal: bool) -> bool {
+    !quiet && stderr_is_terminal
+}
+
 /// The exit status the findings and errors call for.
 pub fn status_of(s: &Summary, fail_on: &[FailOn], exit_zero: bool) -> Status {
     if exit_zero {
@@ -475,6 +481,14 @@ mod tests {
         s.counts.findings.parse_error = parse;
         s.counts.findings.unreadable = unreadable;
         s
+    }
+
+    #[test]
+    fn a_progress_bar_only_on_a_terminal_and_never_when_quiet() {
+        assert!(shows_progress(false, true));
+        assert!(!shows_progress(true, true));
+        assert!(!shows_progress(false, false));
+        assert!(!shows_progress(true, false));
     }
 
     #[test]
