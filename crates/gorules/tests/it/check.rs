@@ -425,6 +425,40 @@ fn snapshots_of_every_format_with_the_exit_code() {
     );
 }
 
+/// A shard that receives no input (one file, hashed into the other shard) is a clean run of
+/// nothing: the summary says so, and it comes first, with no blank line above it (the blank
+/// line separates the problem lines, if any, from the summary).
+#[test]
+fn an_empty_shard_is_a_clean_run_of_nothing() {
+    let file = "fixtures/chinese/same_as_tromp_taylor.sgf";
+    let shards: Vec<Output> = ["1/2", "2/2"]
+        .iter()
+        .map(|k| run(&["check", "--shard", k, file]))
+        .collect();
+    let texts: Vec<String> = shards
+        .iter()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .collect();
+    let empty = texts
+        .iter()
+        .position(|t| t.contains("Checked 0 file(s)"))
+        .expect("one shard has nothing to check");
+    assert!(
+        texts[1 - empty].starts_with("\nChecked 1 file(s)"),
+        "{}",
+        texts[1 - empty]
+    );
+    assert!(
+        texts[empty].starts_with("Checked 0 file(s)"),
+        "{}",
+        texts[empty]
+    );
+    assert!(texts[empty].contains("0 game(s)"), "{}", texts[empty]);
+    for out in &shards {
+        assert_eq!(code(out), 0);
+    }
+}
+
 #[test]
 fn snapshots_of_replay_formats_with_the_exit_code() {
     let f = "fixtures/diff/dead_stones_tromp_taylor.sgf";
