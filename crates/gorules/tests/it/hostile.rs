@@ -966,6 +966,33 @@ fn a_graph_board_file_over_the_size_limit_is_named_too_large() {
     std::fs::remove_file(&path).unwrap();
 }
 
+/// A game on standard input (`gorules replay -`) obeys the reader's 64 MiB limit exactly:
+/// one of exactly 64 MiB is read whole (the game is at its end, so a byte lost would cut its
+/// last node), one byte more is named too large rather than read cut short.
+#[test]
+fn standard_input_at_the_size_limit_is_read_whole_and_past_it_refused() {
+    const LIMIT: usize = 64 * 1024 * 1024;
+    let game = b"(;GM[1]SZ[9]KM[0.5];B[ee];W[];B[])";
+    for (size, code) in [(LIMIT, 0), (LIMIT + 1, 2)] {
+        let mut input = vec![b'\n'; size - game.len()];
+        input.extend_from_slice(game);
+        assert_eq!(input.len(), size);
+        let run = run_measured(&["replay", "--format", "json", "-"], Some(input));
+        let doc: Value = serde_json::from_slice(&run.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&run.stderr)));
+        assert_eq!(run.code, code, "{size} bytes: {doc}");
+        let file = &doc["files"][0];
+        assert_eq!(file["file"], "-");
+        if size == LIMIT {
+            let g = &file["games"][0];
+            assert_eq!(g["moves"], 3, "{g}");
+            assert_eq!(g["warnings"], serde_json::json!([]), "{g}");
+        } else {
+            assert_eq!(file["error"]["kind"], "file-too-large", "{file}");
+        }
+    }
+}
+
 /// `check --max-record-bytes` raised above the reader's 64 MiB default is obeyed: the file
 /// the walk admitted is not refused again by the SGF reader.
 #[test]
