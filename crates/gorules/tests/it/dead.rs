@@ -200,6 +200,20 @@ fn claims_are_checked_against_rule_14() {
     );
     // The count is still the agreement's: a claim check reports, it does not rescore.
     assert_eq!(p["result"], "B+5.5");
+    // Beside another ruleset the claims are still checked under Pauli's (rule 17 against
+    // his final position) and reported on his verdict only, whichever comes first.
+    for rules in ["chinese,pauli", "pauli,chinese"] {
+        let v = verdicts(
+            "pauli/ljr16-dead-stone-agreement.sgf",
+            &["--rules", rules, "--dead", "bb", "--check-claims"],
+        );
+        assert_eq!(codes(of(&v, "pauli")), codes(p), "{rules}");
+        let c = of(&v, "chinese");
+        assert!(
+            codes(c).iter().all(|c| !c.starts_with("claim")),
+            "{rules}: {c}"
+        );
+    }
     // Nothing to check: said so.
     let v = verdicts("control/seki.sgf", &["--rules", "pauli", "--check-claims"]);
     assert_eq!(codes(of(&v, "pauli")), ["claims-not-checked"]);
