@@ -949,6 +949,12 @@ fn komi_beyond_any_score_is_refused_on_the_command_line() {
     assert!(String::from_utf8_lossy(&play.stderr).contains("komi"));
 }
 
+/// The SGF reader's file-size limit, which `replay`, `diff` and `show` apply to every input
+/// (`input.rs`).
+fn reader_file_limit() -> usize {
+    sgf_record::ReadOptions::default().limits.max_file_bytes
+}
+
 /// A graph-board game larger than the record limit (64 MiB) is named too large, not read as
 /// truncated JSON; one of exactly 64 MiB is read (the limit is inclusive).
 #[test]
@@ -956,7 +962,9 @@ fn a_graph_board_file_over_the_size_limit_is_named_too_large() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("graph-too-large");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("huge.json");
-    for (size, code) in [(64 * 1024 * 1024 + 1, 2), (64 * 1024 * 1024, 0)] {
+    let limit = reader_file_limit();
+    assert_eq!(limit, 64 * MB);
+    for (size, code) in [(limit + 1, 2), (limit, 0)] {
         let mut text = br#"{"points":["a"],"edges":[],"moves":[]}"#.to_vec();
         text.resize(size, b' ');
         std::fs::write(&path, &text).unwrap();
@@ -977,9 +985,9 @@ fn a_graph_board_file_over_the_size_limit_is_named_too_large() {
 /// last node), one byte more is named too large rather than read cut short.
 #[test]
 fn standard_input_at_the_size_limit_is_read_whole_and_past_it_refused() {
-    const LIMIT: usize = 64 * 1024 * 1024;
+    let limit = reader_file_limit();
     let game = b"(;GM[1]SZ[9]KM[0.5];B[ee];W[];B[])";
-    for (size, code) in [(LIMIT, 0), (LIMIT + 1, 2)] {
+    for (size, code) in [(limit, 0), (limit + 1, 2)] {
         let mut input = vec![b'\n'; size - game.len()];
         input.extend_from_slice(game);
         assert_eq!(input.len(), size);
@@ -989,7 +997,7 @@ fn standard_input_at_the_size_limit_is_read_whole_and_past_it_refused() {
         assert_eq!(run.code, code, "{size} bytes: {doc}");
         let file = &doc["files"][0];
         assert_eq!(file["file"], "-");
-        if size == LIMIT {
+        if size == limit {
             let g = &file["games"][0];
             assert_eq!(g["moves"], 3, "{g}");
             assert_eq!(g["warnings"], serde_json::json!([]), "{g}");
