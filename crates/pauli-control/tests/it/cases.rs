@@ -552,11 +552,7 @@ fn an_area_gives_a_lone_wall_both_liberties_and_a_neighbour_one() {
     );
     assert!(m.dead_stones(&b).is_empty());
     // The set the decomposition found is won in the whole game too.
-    let f = m
-        .findings
-        .iter()
-        .find(|f| f.player == Color::White && f.reason == Reason::Decomposition)
-        .expect("a decomposition finding");
+    let f = finding(&m, Color::White, Reason::Decomposition);
     let s = pauli_control::PointSet::from_points(b.len(), f.set.iter().copied());
     assert!(s.contains(pt(&b, "ad")) && s.contains(pt(&b, "ac")));
     let (r, _) = pauli_control::hypothetical_game(
@@ -768,13 +764,7 @@ fn a_group_that_loses_its_survival_game_refutes_nothing() {
         "{:?}",
         m.findings
     );
-    assert!(
-        m.findings
-            .iter()
-            .any(|f| f.player == Color::Black && f.reason == Reason::Search),
-        "{:?}",
-        m.findings
-    );
+    finding(&m, Color::Black, Reason::Search);
 }
 
 /// A survival game won (step 2 with search): White's group, whose corner eye space is too
