@@ -256,8 +256,9 @@ pub fn agreement_control(
 /// the opposing stones of the claimant's smallest bordered set, rule 17), and a neutral claim
 /// for every unmarked empty location whose empty region touches stones of one player only
 /// (seki eyes, typically) — claimed by the other player. Neutral claims are read only from markup that marks
-/// territory: a list of dead stones alone (`DS`-style markup, `--dead`) says nothing about
-/// the empty locations.
+/// empty locations as territory: a list of dead stones alone says nothing about the empty
+/// locations, whether it comes as `DS`-style markup, `--dead`, or `TB`/`TW` on the dead
+/// stones only (as GNU Go and `gorules play` write it).
 #[must_use]
 pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
     let real = Real::new(board, &[]);
@@ -294,7 +295,11 @@ pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
             claim_dead(&mut out, c.opp(), p);
         }
     }
-    let marks_territory = Color::BOTH.iter().any(|&c| !markup.territory[c].is_empty());
+    let marks_territory = Color::BOTH.iter().any(|&c| {
+        markup.territory[c]
+            .iter()
+            .any(|&p| p.index() < board.len() && board.is_empty_at(p))
+    });
     for p in board.topology().points() {
         if marks_territory && board.is_empty_at(p) && !marked[p.index()] {
             for c in Color::BOTH {

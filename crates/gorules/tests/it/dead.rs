@@ -214,6 +214,48 @@ fn claims_are_checked_against_rule_14() {
             "{rules}: {c}"
         );
     }
+    // `gorules play`'s own records mark the dead stones only, with `TB` on them: one dead
+    // claim, and no neutral claim for the territory they leave unmarked. The claims are
+    // checked with --control-budget's search: the default's upholds it, a quick one cannot
+    // decide it.
+    let message = |budget: &str| -> String {
+        let v = verdicts(
+            "games/gnugo-selfplay-9x9.sgf",
+            &[
+                "--rules",
+                "pauli",
+                "--check-claims",
+                "--control-budget",
+                budget,
+            ],
+        );
+        let p = of(&v, "pauli").clone();
+        p["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["code"] == "claims-checked")
+            .unwrap_or_else(|| panic!("{p}"))["message"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let checked = |upheld: u32, undecided: u32| {
+        format!(
+            "1 claim(s) from the record's markup (TB) checked against rule 14's control: \
+             {upheld} upheld, 0 a dispute would overturn, {undecided} undecided"
+        )
+    };
+    assert!(
+        message("default").ends_with(&checked(1, 0)),
+        "{}",
+        message("default")
+    );
+    assert!(
+        message("quick").ends_with(&checked(0, 1)),
+        "{}",
+        message("quick")
+    );
     // Nothing to check: said so.
     let v = verdicts("control/seki.sgf", &["--rules", "pauli", "--check-claims"]);
     assert_eq!(codes(of(&v, "pauli")), ["claims-not-checked"]);

@@ -382,12 +382,25 @@ fn markup_neutral_claims_look_at_the_whole_empty_region() {
         dead: pts(&b, "da"),
         ..rules_core::Markup::default()
     };
-    assert_eq!(
-        claims_from_markup(&b, &markup),
-        vec![Claim::Dead {
+    let only_dead = vec![Claim::Dead {
+        by: Color::Black,
+        stone: pt(&b, "da"),
+    }];
+    assert_eq!(claims_from_markup(&b, &markup), only_dead);
+    // So does territory markup on the dead stones only (`TB` on them, as GNU Go and
+    // `gorules play` write it): it marks no empty location, so it leaves none unmarked.
+    let mut markup = rules_core::Markup::default();
+    markup.territory[Color::Black] = pts(&b, "da");
+    assert_eq!(claims_from_markup(&b, &markup), only_dead);
+    // One empty location marked makes it territory markup again: `fa` is then unmarked.
+    markup.territory[Color::White] = pts(&b, "ea");
+    let claims = claims_from_markup(&b, &markup);
+    assert!(
+        claims.contains(&Claim::Neutral {
             by: Color::Black,
-            stone: pt(&b, "da")
-        }]
+            point: pt(&b, "fa")
+        }),
+        "{claims:?}"
     );
 }
 
