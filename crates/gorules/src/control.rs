@@ -163,3 +163,107 @@ fn names(topo: &Topology, points: &[Point]) -> String {
     }
     s.join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Claims;
+    use pauli::{Pauli, Situation};
+    use rules_core::{Color, Markup};
+
+    /// A Pauli game on the position `rows` with `prohibited` (SGF names) permanently
+    /// prohibited, Black to move.
+    fn game(rows: &[&str], prohibited: &[&str]) -> Box<dyn GameState> {
+        let board = Board::from_diagram(rows).unwrap();
+        let permanently_prohibited = prohibited
+            .iter()
+            .map(|n| board.topology().parse_sgf(n).unwrap())
+            .collect();
+        let situation = Situation {
+            board,
+            to_move: Color::Black,
+            need: 2,
+            temporarily_prohibited: Vec::new(),
+            permanently_prohibited,
+        };
+        Box::new(Pauli::default().game_from(situation).unwrap())
+    }
+
+    /// A white stone dead inside Black's territory.
+    const DEAD_STONE: [&str; 3] = ["XXXX.", "X.OX.", "XXXX."];
+    /// A black corner whose verdict depends on `aa` being permanently prohibited (ljr.md A11:
+    /// a white stone at `ba` would keep a liberty nobody can ever take).
+    const A11_CORNER: [&str; 5] = ["..X.X", "..XXX", "XXX..", "X.X..", "XXX.."];
+
+    #[test]
+    fn the_cache_answers_only_for_the_same_board_and_prohibited_locations() {
+        let inner = ControlAssessor::default();
+        let fresh = |s: &dyn GameState| inner.assess_state(s);
+        let (corner, corner_p) = (game(&A11_CORNER, &[]), game(&A11_CORNER, &["aa"]));
+        assert_ne!(fresh(corner.as_ref()), fresh(corner_p.as_ref()));
+        let cached = CachedAssessor::new(&inner);
+        // Each position differs from the one before in its board, or in its permanently
+        // prohibited locations only, or not at all.
+        for s in [
+            game(&DEAD_STONE, &[]),
+            game(&A11_CORNER, &[]),
+            game(&A11_CORNER, &["aa"]),
+            game(&A11_CORNER, &["aa"]),
+            game(&A11_CORNER, &[]),
+            game(&DEAD_STONE, &[]),
+        ] {
+            assert_eq!(cached.assess_state(s.as_ref()), fresh(s.as_ref()));
+        }
+        // A board alone goes to the control test as it is.
+        let b = Board::from_diagram(&DEAD_STONE).unwrap();
+        assert_eq!(cached.assess(&b), inner.assess(&b));
+        assert_eq!(cached.assess(&b).dead.len(), 1);
+    }
+
+    /// White's group lives with two eyes (`aa` and `ca`) whatever its length; Black's claim
+    /// that it is dead would be overturned, and the finding names its stones, eight at most.
+    #[test]
+    fn an_overturned_claim_names_eight_of_its_stones_and_counts_the_rest() {
+        let message = |top: &str, second: &str| -> String {
+            let rows = [top, second, "XXXXXXXXX", "........."];
+            let state = game(&rows, &[]);
+            let markup = Markup {
+                dead: vec![state.board().topology().parse_sgf("ba").unwrap()],
+                source: "--dead".to_owned(),
+                ..Markup::default()
+            };
+            let claims = Claims {
+                markup,
+                from: "--dead".to_owned(),
+            };
+            let found = claim_findings(&claims, state.as_ref(), &Options::default());
+            let codes: Vec<&str> = found.iter().map(|f| f.code.as_str()).collect();
+            assert_eq!(codes, ["claims-checked", "claim-overturned"]);
+            assert!(
+                found[0].message.ends_with(
+                    "1 claim(s) from --dead checked against rule 14's control: 0 upheld, 1 a \
+                     dispute would overturn, 0 undecided"
+                ),
+                "{}",
+                found[0].message
+            );
+            found[1].message.clone()
+        };
+        let eight = message(".O.OOX...", "OOOOOX...");
+        assert!(
+            eight.starts_with(
+                "rule 17: Black's claim that the 8 stone(s) at B4 D4 E4 A3 B3 C3 D3 E3 are \
+                 dead would be overturned"
+            ),
+            "{eight}"
+        );
+        let ten = message(".O.OOOX..", "OOOOOOX..");
+        assert!(
+            ten.starts_with(
+                "rule 17: Black's claim that the 10 stone(s) at B4 D4 E4 F4 A3 B3 C3 D3 … (2 \
+                 more) are dead would be overturned"
+            ),
+            "{ten}"
+        );
+    }
+}
