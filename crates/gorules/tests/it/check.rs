@@ -471,6 +471,19 @@ fn snapshots_of_replay_formats_with_the_exit_code() {
         "replay_unreadable",
         transcript(&["replay", "fixtures/archives/README.md"])
     );
+    // Files, and the games of one file, are set apart by a blank line; an unreadable file
+    // takes its place among them.
+    insta::assert_snapshot!(
+        "replay_table_several_files",
+        transcript(&[
+            "replay",
+            "--rules",
+            "tromp-taylor",
+            "fixtures/tromp-taylor/one-by-one-draw.sgf",
+            "fixtures/archives/README.md",
+            "fixtures/pauli/ko-pass-not-end.sgf",
+        ])
+    );
 }
 
 /// `--by-folder`: every file below a directory named on the command line is counted once
