@@ -472,7 +472,7 @@ fn snapshots_of_replay_formats_with_the_exit_code() {
         transcript(&["replay", "fixtures/archives/README.md"])
     );
     // Files, and the games of one file, are set apart by a blank line; an unreadable file
-    // takes its place among them.
+    // takes its place among them. A game's head counts the variations not replayed.
     insta::assert_snapshot!(
         "replay_table_several_files",
         transcript(&[
@@ -482,6 +482,7 @@ fn snapshots_of_replay_formats_with_the_exit_code() {
             "fixtures/tromp-taylor/one-by-one-draw.sgf",
             "fixtures/archives/README.md",
             "fixtures/pauli/ko-pass-not-end.sgf",
+            "fixtures/sgf/variations.sgf",
         ])
     );
 }
