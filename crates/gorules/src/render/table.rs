@@ -227,3 +227,39 @@ pub fn sanitize(s: &str) -> String {
 fn unsafe_char(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rule_head_ends_at_the_first_separator() {
+        assert_eq!(rule_head("Pauli rule 12: ko capture"), "Pauli rule 12");
+        assert_eq!(
+            rule_head("Tromp–Taylor rule 8 (text 004): the game ends; text 001 §3.3"),
+            "Tromp–Taylor rule 8 (text 004)"
+        );
+        // Whichever separator comes first, of the four.
+        assert_eq!(rule_head("rule 7 — ends; more: after"), "rule 7");
+        assert_eq!(rule_head("rule 1 and rule 2: both"), "rule 1");
+        assert_eq!(rule_head("rule 3; then: this"), "rule 3");
+        // None: the whole citation, trimmed.
+        assert_eq!(rule_head(" Pauli rule 9 "), "Pauli rule 9");
+        assert_eq!(rule_head(""), "");
+    }
+
+    #[test]
+    fn sanitize_escapes_control_characters_and_direction_overrides_only() {
+        assert_eq!(sanitize("plain 黑棋 — text"), "plain 黑棋 — text");
+        assert_eq!(
+            sanitize("a\u{1b}[31mb\r\u{9b}c"),
+            "a\\u{1b}[31mb\\u{d}\\u{9b}c"
+        );
+        assert_eq!(sanitize("x\u{202e}y\u{2066}z"), "x\\u{202e}y\\u{2066}z");
+        // The neighbours of the bidirectional ranges pass.
+        assert_eq!(
+            sanitize("\u{2029}\u{202f}\u{2065}\u{206a}").chars().count(),
+            4
+        );
+    }
+}
