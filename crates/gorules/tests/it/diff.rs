@@ -241,6 +241,20 @@ fn snapshots_of_both_formats_with_the_exit_code() {
         "diff_unreadable",
         transcript(&["diff", "fixtures/archives/README.md"])
     );
+    // Several files, an unreadable one among them, one with two games: blank lines between
+    // files and games; pairs that agree, pairs with the same result counted differently, and
+    // pairs that differ.
+    insta::assert_snapshot!(
+        "diff_table_several_files",
+        transcript(&[
+            "diff",
+            "--rules",
+            "all",
+            "fixtures/chinese/seki_shared_dame.sgf",
+            "fixtures/archives/README.md",
+            "fixtures/pauli/ko-pass-not-end.sgf",
+        ])
+    );
 }
 
 #[test]
