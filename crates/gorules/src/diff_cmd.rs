@@ -12,7 +12,7 @@ use crate::show_cmd;
 use crate::status::Status;
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
-use rules_core::compare::{CauseKind, PairDiff, Side, compare_with_first};
+use rules_core::compare::{Cause, PairDiff, Side, compare_with_first};
 use rules_core::score::points;
 use rules_core::{Forbidden, GameRecord, PointValue, replay};
 use serde::Serialize;
@@ -338,6 +338,27 @@ fn signed(v: f64) -> String {
     }
 }
 
+/// One term of a count's explanation: its effect on Black's margin, its words, and the points
+/// it is about (the first twelve; `…` when there are more).
+fn cause_line(cause: &Cause) -> String {
+    const SHOWN: usize = 12;
+    let mut line = format!("  {:>6}  {}", signed(cause.effect), cause.explanation);
+    // Only a cause of kind `Points` names points.
+    if !cause.points.is_empty() {
+        let mut pts: Vec<&str> = cause
+            .points
+            .iter()
+            .take(SHOWN)
+            .map(String::as_str)
+            .collect();
+        if cause.points.len() > SHOWN {
+            pts.push("…");
+        }
+        line.push_str(&format!(" [{}]", pts.join(" ")));
+    }
+    line
+}
+
 fn write_table(out: &mut dyn Write, files: &[DiffFile]) -> io::Result<()> {
     for (i, f) in files.iter().enumerate() {
         if i > 0 {
@@ -460,21 +481,7 @@ fn write_pair(out: &mut dyn Write, c: &PairDiff, rulesets: &[DiffRuleset]) -> io
             )?;
         }
         for cause in &d.causes {
-            let mut line = format!("  {:>6}  {}", signed(cause.effect), cause.explanation);
-            if cause.kind == CauseKind::Points && !cause.points.is_empty() {
-                const SHOWN: usize = 12;
-                let mut pts: Vec<&str> = cause
-                    .points
-                    .iter()
-                    .take(SHOWN)
-                    .map(String::as_str)
-                    .collect();
-                if cause.points.len() > SHOWN {
-                    pts.push("…");
-                }
-                line.push_str(&format!(" [{}]", pts.join(" ")));
-            }
-            writeln!(out, "{}", sanitize(&line))?;
+            writeln!(out, "{}", sanitize(&cause_line(cause)))?;
         }
         if !d.causes.is_empty() {
             writeln!(
@@ -485,4 +492,48 @@ fn write_pair(out: &mut dyn Write, c: &PairDiff, rulesets: &[DiffRuleset]) -> io
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules_core::compare::CauseKind;
+
+    fn cause(kind: CauseKind, points: usize, effect: f64) -> Cause {
+        Cause {
+            kind,
+            under_a: None,
+            under_b: None,
+            count: (points > 0).then_some(u32::try_from(points).unwrap()),
+            points: (0..points).map(|i| format!("p{i}")).collect(),
+            effect,
+            explanation: "why".to_owned(),
+        }
+    }
+
+    #[test]
+    fn a_cause_line_names_twelve_points_at_most() {
+        let twelve = "p0 p1 p2 p3 p4 p5 p6 p7 p8 p9 p10 p11";
+        assert_eq!(
+            cause_line(&cause(CauseKind::Points, 12, -12.0)),
+            format!("     -12  why [{twelve}]")
+        );
+        assert_eq!(
+            cause_line(&cause(CauseKind::Points, 13, 6.5)),
+            format!("    +6.5  why [{twelve} …]")
+        );
+        assert_eq!(
+            cause_line(&cause(CauseKind::Points, 1, 0.5)),
+            "    +0.5  why [p0]"
+        );
+        // Captives, komi and compensation name no point.
+        assert_eq!(
+            cause_line(&cause(CauseKind::Captives, 0, 0.0)),
+            "       0  why"
+        );
+        assert_eq!(
+            cause_line(&cause(CauseKind::Komi, 0, -7.5)),
+            "    -7.5  why"
+        );
+    }
 }

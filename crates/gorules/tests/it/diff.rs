@@ -330,6 +330,23 @@ fn a_count_resting_on_undecided_points_is_shown_as_its_range_and_compared_as_it_
         text.contains("(compared as they stand: undecided points under pauli (14 point(s));"),
         "{text}"
     );
+    // With three rulesets, the note follows the one pair whose count rests on them.
+    let out = run(&[
+        "diff",
+        sgf,
+        "--rules",
+        "tromp-taylor,chinese,pauli",
+        "--dead",
+        "auto",
+    ]);
+    let three = String::from_utf8_lossy(&out.stdout);
+    let notes: Vec<&str> = three
+        .split("\ntromp-taylor vs ")
+        .skip(1)
+        .filter(|pair| pair.contains("(compared as they stand: undecided points under pauli"))
+        .map(|pair| pair.split(':').next().unwrap())
+        .collect();
+    assert_eq!(notes, ["pauli"], "{three}");
     let (doc, _) = diff_json(&[sgf, "--rules", "chinese,pauli", "--dead", "auto"]);
     let rulesets = &doc["files"][0]["games"][0]["rulesets"];
     assert_eq!(rulesets[0]["settled"], true, "{rulesets}");
