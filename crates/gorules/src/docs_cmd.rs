@@ -204,15 +204,8 @@ fn command_section(s: &mut String, cmd: &clap::Command) {
             if let Some(long) = a.get_long() {
                 flag.push_str(&format!("--{long}"));
             }
-            let takes_value = a.get_num_args().is_some_and(|n| n.takes_values())
-                && !matches!(
-                    a.get_action(),
-                    clap::ArgAction::SetTrue
-                        | clap::ArgAction::SetFalse
-                        | clap::ArgAction::Help
-                        | clap::ArgAction::Version
-                        | clap::ArgAction::Count
-                );
+            // After `build`, flags (`SetTrue`, `Count`, help, version) take no value.
+            let takes_value = a.get_num_args().is_some_and(|n| n.takes_values());
             if takes_value {
                 let v = a
                     .get_value_names()
@@ -220,10 +213,7 @@ fn command_section(s: &mut String, cmd: &clap::Command) {
                     .unwrap_or_else(|| a.get_id().to_string().to_uppercase());
                 flag.push_str(&format!(" <{v}>"));
             }
-            let mut help = help_of(a);
-            if !help.is_empty() && !help.ends_with(['.', '!', '?']) {
-                help.push('.');
-            }
+            let help = sentence(help_of(a));
             let mut line = format!("- `{flag}`: {help}");
             let defaults: Vec<String> = a
                 .get_default_values()
@@ -247,6 +237,15 @@ fn command_section(s: &mut String, cmd: &clap::Command) {
 /// Subcommands worth a section: not hidden, and not clap's own `help`.
 fn shown(c: &clap::Command) -> bool {
     !c.is_hide_set() && c.get_name() != "help"
+}
+
+/// A help text as a sentence: with a full stop unless it has its own (clap drops the full
+/// stop of a one-line doc comment, and keeps a long help's). Empty stays empty.
+fn sentence(mut help: String) -> String {
+    if !help.is_empty() && !help.ends_with(['.', '!', '?']) {
+        help.push('.');
+    }
+    help
 }
 
 fn help_of(a: &clap::Arg) -> String {
@@ -277,5 +276,18 @@ fn values_of(s: &mut String, a: &clap::Arg) {
             v.get_name(),
             v.get_help().map(|h| format!(": {h}")).unwrap_or_default()
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_help_text_ends_as_a_sentence_once() {
+        assert_eq!(sentence("Output format".to_owned()), "Output format.");
+        for whole in ["Ends here.", "Is it?", "Stop!", ""] {
+            assert_eq!(sentence(whole.to_owned()), whole);
+        }
     }
 }
