@@ -290,4 +290,20 @@ mod tests {
             assert_eq!(sentence(whole.to_owned()), whole);
         }
     }
+
+    #[test]
+    fn an_options_values_are_listed_up_to_twelve() {
+        let listed = |n: usize| -> usize {
+            let names: Vec<String> = (0..n).map(|i| format!("v{i}")).collect();
+            let arg = clap::Arg::new("x")
+                .long("x")
+                .value_parser(clap::builder::PossibleValuesParser::new(names));
+            let mut s = String::new();
+            values_of(&mut s, &arg);
+            s.lines().filter(|l| l.starts_with("  - `v")).count()
+        };
+        assert_eq!(listed(12), 12);
+        assert_eq!(listed(1), 1);
+        assert_eq!(listed(13), 0, "too many to list");
+    }
 }
