@@ -280,10 +280,13 @@ pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
         out.push(Claim::Dead { by, stone });
     };
     let mut marked = vec![false; board.len()];
+    // Whether the markup marks territory (some empty location), not only dead stones.
+    let mut marks_territory = false;
     for c in Color::BOTH {
         for &p in &markup.territory[c] {
             if p.index() < board.len() {
                 marked[p.index()] = true;
+                marks_territory |= board.is_empty_at(p);
                 if board.get(p) == Some(c.opp()) {
                     claim_dead(&mut out, c, p);
                 }
@@ -295,11 +298,6 @@ pub fn claims_from_markup(board: &Board, markup: &Markup) -> Vec<Claim> {
             claim_dead(&mut out, c.opp(), p);
         }
     }
-    let marks_territory = Color::BOTH.iter().any(|&c| {
-        markup.territory[c]
-            .iter()
-            .any(|&p| p.index() < board.len() && board.is_empty_at(p))
-    });
     for p in board.topology().points() {
         if marks_territory && board.is_empty_at(p) && !marked[p.index()] {
             for c in Color::BOTH {
