@@ -24,6 +24,15 @@ fn of<'a>(verdicts: &'a [Value], ruleset: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no verdict for {ruleset}"))
 }
 
+/// The message of a verdict's finding with this code.
+fn message<'a>(v: &'a Value, code: &str) -> &'a str {
+    v["findings"]
+        .as_array()
+        .and_then(|f| f.iter().find(|f| f["code"] == code))
+        .and_then(|f| f["message"].as_str())
+        .unwrap_or_else(|| panic!("no {code} finding in {v}"))
+}
+
 fn codes(v: &Value) -> Vec<String> {
     v["findings"]
         .as_array()
@@ -185,19 +194,8 @@ fn claims_are_checked_against_rule_14() {
     let p = of(&v, "pauli");
     assert!(codes(p).contains(&"claim-overturned".to_owned()), "{p}");
     // The totals name where the claims came from: --dead, not the record's markup.
-    let totals = p["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["code"] == "claims-checked")
-        .expect("claims-checked");
-    assert!(
-        totals["message"]
-            .as_str()
-            .unwrap()
-            .contains("claim(s) from --dead checked"),
-        "{totals}"
-    );
+    let totals = message(p, "claims-checked");
+    assert!(totals.contains("claim(s) from --dead checked"), "{totals}");
     // The count is still the agreement's: a claim check reports, it does not rescore.
     assert_eq!(p["result"], "B+5.5");
     // Beside another ruleset the claims are still checked under Pauli's (rule 17 against
@@ -218,7 +216,7 @@ fn claims_are_checked_against_rule_14() {
     // claim, and no neutral claim for the territory they leave unmarked. The claims are
     // checked with --control-budget's search: the default's upholds it, a quick one cannot
     // decide it.
-    let message = |budget: &str| -> String {
+    let totals = |budget: &str| -> String {
         let v = verdicts(
             "games/gnugo-selfplay-9x9.sgf",
             &[
@@ -229,16 +227,7 @@ fn claims_are_checked_against_rule_14() {
                 budget,
             ],
         );
-        let p = of(&v, "pauli").clone();
-        p["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|f| f["code"] == "claims-checked")
-            .unwrap_or_else(|| panic!("{p}"))["message"]
-            .as_str()
-            .unwrap()
-            .to_owned()
+        message(of(&v, "pauli"), "claims-checked").to_owned()
     };
     let checked = |upheld: u32, undecided: u32| {
         format!(
@@ -246,16 +235,9 @@ fn claims_are_checked_against_rule_14() {
              {upheld} upheld, 0 a dispute would overturn, {undecided} undecided"
         )
     };
-    assert!(
-        message("default").ends_with(&checked(1, 0)),
-        "{}",
-        message("default")
-    );
-    assert!(
-        message("quick").ends_with(&checked(0, 1)),
-        "{}",
-        message("quick")
-    );
+    let (default, quick) = (totals("default"), totals("quick"));
+    assert!(default.ends_with(&checked(1, 0)), "{default}");
+    assert!(quick.ends_with(&checked(0, 1)), "{quick}");
     // Nothing to check: said so.
     let v = verdicts("control/seki.sgf", &["--rules", "pauli", "--check-claims"]);
     assert_eq!(codes(of(&v, "pauli")), ["claims-not-checked"]);
