@@ -439,6 +439,25 @@ mod tests {
     }
 
     #[test]
+    fn the_record_line_names_what_the_record_has() {
+        let topology = std::sync::Arc::new(rules_core::Topology::square(9).unwrap());
+        let mut record = GameRecord::new(topology);
+        assert_eq!(record_line(&record), None);
+        record.info.white = Some("Sai".to_owned());
+        assert_eq!(record_line(&record).unwrap(), "Record: White Sai");
+        record.info.black = Some("Shusaku".to_owned());
+        record.info.black_rank = Some("9p".to_owned());
+        record.info.white_rank = Some("7d".to_owned());
+        assert_eq!(
+            record_line(&record).unwrap(),
+            "Record: Black Shusaku (9p), White Sai (7d)"
+        );
+        // A rank without a name says nothing.
+        record.info.black = None;
+        assert_eq!(record_line(&record).unwrap(), "Record: White Sai (7d)");
+    }
+
+    #[test]
     fn picture_names_are_safe_and_distinct() {
         let name = picture_file_name("dir/a b.sgf", 2, "tromp-taylor");
         let hash = game_sources::fnv1a(b"dir/a b.sgf") >> 32;

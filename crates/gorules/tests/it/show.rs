@@ -204,7 +204,15 @@ fn colour_only_when_allowed() {
         assert_eq!(out.status.code(), Some(0));
         assert!(!out.stdout.contains(&b'\x1b'), "{args:?}");
     }
-    // ...and `always` wins even over NO_COLOR (which the test helper sets).
+    // ...nor by default without NO_COLOR (which the test helper sets): a pipe is no terminal.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gorules"))
+        .args(["show", path])
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!out.stdout.contains(&b'\x1b'));
+    // `always` wins even over NO_COLOR.
     let out = gorules(["show", path, "--color", "always"]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
@@ -229,6 +237,16 @@ fn output_file_and_format_from_its_extension() {
     let svg = std::fs::read_to_string(&target).unwrap();
     assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
     roxmltree::Document::parse(&svg).unwrap();
+}
+
+/// `--move` may name the last move: that is the end, drawn with its count, as without it.
+#[test]
+fn the_last_move_is_the_end() {
+    let nine = "pictures/nine-dead-stones.sgf";
+    let end = show(nine, &[]);
+    assert!(end.starts_with("exit: 0\n"), "{end}");
+    assert!(end.contains(": the end (move 13)"), "{end}");
+    assert_eq!(show(nine, &["--move", "13"]), end);
 }
 
 #[test]
@@ -287,6 +305,38 @@ fn check_draws_each_finding() {
     let svg = std::fs::read_to_string(drawn).unwrap();
     roxmltree::Document::parse(&svg).unwrap();
     assert!(svg.contains("superko-positional"), "the caption says why");
+}
+
+/// With `--fail-on undecided`, undecided points are a finding too: only the rulesets whose
+/// count leaves some are drawn.
+#[test]
+fn check_draws_undecided_counts_when_they_are_findings() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-pictures-undecided");
+    let _ = std::fs::remove_dir_all(&dir);
+    let fixtures = root().join("fixtures");
+    let out = gorules([
+        "check".as_ref(),
+        "-q".as_ref(),
+        "--rules".as_ref(),
+        "tromp-taylor,pauli".as_ref(),
+        "--fail-on".as_ref(),
+        "undecided".as_ref(),
+        "--pictures".as_ref(),
+        dir.as_os_str(),
+        fixtures
+            .join("tromp-taylor/multi-stone-capture.sgf")
+            .as_os_str(),
+        fixtures
+            .join("chinese/same_as_tromp_taylor.sgf")
+            .as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "findings");
+    // Pauli leaves the 5×5 board's empty points open; Tromp–Taylor decides them all, and
+    // the second game's counts are decided under both.
+    assert_eq!(
+        crate::util::picture_names(&dir),
+        ["multi-stone-capture-g1-pauli.svg"]
+    );
 }
 
 /// The example pictures of docs/pictures.md: file name and `gorules show` arguments (a path
