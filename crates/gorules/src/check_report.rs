@@ -429,7 +429,17 @@ impl Counts {
                     });
                 }
                 Some(_) => {}
-                None => s.unscored += 1,
+                None => {
+                    s.unscored += 1;
+                    problems.push(Problem {
+                        place: place.clone(),
+                        what: format!(
+                            "{}: no count: {}",
+                            v.ruleset,
+                            v.score_error.as_deref().unwrap_or("no reason given")
+                        ),
+                    });
+                }
             }
         }
         self.findings.forbidden += u64::from(forbidden);
@@ -722,7 +732,29 @@ fn right_align(t: &mut Table, cols: std::ops::Range<usize>) {
 
 #[cfg(test)]
 mod tests {
-    use super::Folders;
+    use super::{Folders, Summary, write_summary_table};
+
+    #[test]
+    fn the_summary_gives_a_rate_only_for_a_measured_time() {
+        let mut s = Summary::default();
+        s.counts.games.total = 10;
+        s.counts.games.replayed = 10;
+        let text = |elapsed: f64| {
+            let mut out = Vec::new();
+            write_summary_table(&mut out, &s, elapsed, "forbidden").unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert!(
+            text(2.0).contains("10 replayed, 0 unreadable — in 2.00 s, 5 games/s\n"),
+            "{}",
+            text(2.0)
+        );
+        assert!(
+            text(0.0).contains("10 replayed, 0 unreadable — in 0.00 s\n"),
+            "{}",
+            text(0.0)
+        );
+    }
 
     #[test]
     fn a_file_belongs_to_the_folders_below_the_input_it_came_from() {

@@ -128,6 +128,9 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
                 writeln!(out, "  {}: {}", v.ruleset, sanitize(n))?;
             }
         }
+        if let Some(e) = &v.score_error {
+            writeln!(out, "  {}: no count: {}", v.ruleset, sanitize(e))?;
+        }
         if matches!(
             v.check.status,
             CheckStatus::Differs | CheckStatus::Undecided

@@ -287,6 +287,43 @@ fn differences_with_a_likely_cause_are_counted_and_named() {
     assert!(!String::from_utf8_lossy(&out.stdout).contains("likely cause"));
 }
 
+/// A count that cannot be made (here a point named dead that holds no stone at the end) is
+/// counted as "not counted" for its ruleset only, and both `check` and `replay` say why.
+#[test]
+fn a_count_that_cannot_be_made_is_counted_and_says_why() {
+    let game = "fixtures/pictures/nine-dead-stones.sgf";
+    let args = ["--rules", "chinese,tromp-taylor", "--dead", "A1", game];
+    let (recs, out) = jsonl(&args);
+    assert_eq!(
+        code(&out),
+        1,
+        "tromp-taylor's count differs from the record"
+    );
+    let summary = of_type(&recs, "summary")[0];
+    let unscored: Vec<(&str, u64)> = summary["rulesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["ruleset"].as_str().unwrap(),
+                r["unscored"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(unscored, [("chinese", 1), ("tromp-taylor", 0)]);
+    let why = "chinese: no count: the assessment of the end position is inconsistent: A1 is \
+               named dead (user) but holds no stone";
+    let mut all = vec!["check"];
+    all.extend_from_slice(&args);
+    let text = String::from_utf8(run(&all).stdout).unwrap();
+    assert!(text.contains(&format!("{game} game 1: {why}")), "{text}");
+    let text =
+        String::from_utf8(run(&["replay", "--rules", "chinese", "--dead", "A1", game]).stdout)
+            .unwrap();
+    assert!(text.contains(&format!("  {why}\n")), "{text}");
+}
+
 #[test]
 fn globs_stdin_and_explicit_files() {
     let (recs, out) = jsonl(&["fixtures/diff/*.sgf"]);
