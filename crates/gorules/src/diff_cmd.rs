@@ -133,9 +133,12 @@ fn is_zero(n: &u32) -> bool {
 }
 
 /// [`DiffRuleset::count_words`] of a score.
-fn count_words(score: Option<&rules_core::ScoreBreakdown>) -> String {
+fn count_words(score: Option<&rules_core::ScoreBreakdown>, error: Option<&str>) -> String {
     match score {
-        None => "no count".to_owned(),
+        None => match error {
+            Some(why) => format!("no count: {why}"),
+            None => "no count".to_owned(),
+        },
         Some(s) if s.is_settled() => s.result(),
         Some(s) => format!(
             "{} ({} point(s) undecided; as they stand {})",
@@ -320,7 +323,10 @@ pub fn diff_game(
                     .score
                     .as_ref()
                     .map(rules_core::ScoreBreakdown::is_settled),
-                count_words: count_words(r.verdict.score.as_ref()),
+                count_words: count_words(
+                    r.verdict.score.as_ref(),
+                    r.verdict.score_error.as_deref(),
+                ),
             })
             .collect(),
         agree,
@@ -407,7 +413,17 @@ fn write_table(out: &mut dyn Write, files: &[DiffFile]) -> io::Result<()> {
                 )?;
             }
             if g.agree {
-                writeln!(out, "  every ruleset agrees")?;
+                // A pair with a ruleset that made no count agrees when legality does: no
+                // disagreement is proved, but the counts were not compared.
+                if g.comparisons.iter().any(|c| c.no_count.is_some()) {
+                    writeln!(
+                        out,
+                        "  no disagreement found: legality agrees, but not every ruleset made \
+                         a count to compare"
+                    )?;
+                } else {
+                    writeln!(out, "  every ruleset agrees")?;
+                }
                 continue;
             }
             for c in &g.comparisons {

@@ -367,3 +367,42 @@ fn a_count_resting_on_undecided_points_is_shown_as_its_range_and_compared_as_it_
     let text = args("none", "diff");
     assert!(!text.contains("as they stand"), "{text}");
 }
+
+/// A ruleset that cannot count (a point named dead that is empty at the end) proves no
+/// disagreement: the pair agrees when legality does, and the text says why there is no count
+/// and that the counts were not all compared.
+#[test]
+fn a_ruleset_without_a_count_is_no_disagreement_and_says_why() {
+    let game = "fixtures/pictures/nine-dead-stones.sgf";
+    let args = ["--rules", "chinese,tromp-taylor", "--dead", "A1", game];
+    let (doc, code) = diff_json(&args);
+    assert_eq!(code, 0, "{doc}");
+    let g = &doc["files"][0]["games"][0];
+    assert_eq!(g["agree"], true);
+    let why = "the assessment of the end position is inconsistent: A1 is named dead (user) but \
+               holds no stone";
+    assert_eq!(
+        g["comparisons"][0]["no_count"],
+        format!("chinese: {why}").as_str()
+    );
+    let mut all = vec!["diff"];
+    all.extend_from_slice(&args);
+    let text = String::from_utf8(run(&all).stdout).unwrap();
+    assert!(text.contains(&format!("no count: {why}\n")), "{text}");
+    assert!(
+        text.contains("  no disagreement found: legality agrees, but not every ruleset made a count to compare\n"),
+        "{text}"
+    );
+    assert!(!text.contains("every ruleset agrees"), "{text}");
+    // With every count made (no dead stones named), the same pair agrees outright.
+    let none = [
+        "diff",
+        "--rules",
+        "chinese,tromp-taylor",
+        "--dead",
+        "none",
+        game,
+    ];
+    let text = String::from_utf8(run(&none).stdout).unwrap();
+    assert!(text.contains("  every ruleset agrees\n"), "{text}");
+}
