@@ -649,6 +649,8 @@ fn by_folder_table_snapshot() {
             "--by-folder",
             "fixtures/archives/mixed.tar.gz",
             "fixtures/diff",
+            // A folder with no game replayed: a row of `·` under every ruleset column.
+            "fixtures/sgf/not-sgf.sgf",
         ])
     );
 }
