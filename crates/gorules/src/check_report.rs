@@ -782,6 +782,9 @@ mod tests {
         // Not below an input (a file named on its own, a pattern, stdin): its folder.
         assert_eq!(one.folder_of("elsewhere/deep/x.sgf"), "elsewhere/deep");
         assert_eq!(one.folder_of("x.sgf"), ".");
+        // `.` and empty folders say nothing.
+        assert_eq!(one.folder_of("./elsewhere//deep/x.sgf"), "elsewhere/deep");
+        assert_eq!(one.folder_of("./x.sgf"), ".");
         assert_eq!(one.folder_of("-"), ".");
         // A name that merely starts with an input's name is not below it.
         assert_eq!(one.folder_of("corpus2/x.sgf"), "corpus2");
