@@ -266,27 +266,37 @@ fn bad_requests_exit_2_and_say_why() {
     assert!(text.starts_with("exit: 2\n"), "{text}");
 }
 
+/// Runs `gorules check -q --rules tromp-taylor,pauli --pictures DIR` with `extra` arguments
+/// on fixtures (paths relative to `fixtures/`), DIR emptied first; the exit code and DIR.
+fn check_pictures(dir_name: &str, extra: &[&str], games: &[&str]) -> (Option<i32>, PathBuf) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(dir_name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut args: Vec<std::ffi::OsString> = ["check", "-q", "--rules", "tromp-taylor,pauli"]
+        .iter()
+        .chain(extra)
+        .map(Into::into)
+        .collect();
+    args.extend(["--pictures".into(), dir.clone().into_os_string()]);
+    args.extend(
+        games
+            .iter()
+            .map(|g| root().join("fixtures").join(g).into_os_string()),
+    );
+    (gorules(&args).status.code(), dir)
+}
+
 #[test]
 fn check_draws_each_finding() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-pictures");
-    let _ = std::fs::remove_dir_all(&dir);
-    let fixtures = root().join("fixtures");
-    let out = gorules([
-        "check".as_ref(),
-        "-q".as_ref(),
-        "--rules".as_ref(),
-        "tromp-taylor,pauli".as_ref(),
-        "--pictures".as_ref(),
-        dir.as_os_str(),
-        fixtures
-            .join("tromp-taylor/superko-triple-ko.sgf")
-            .as_os_str(),
-        fixtures.join("pictures/nine-dead-stones.sgf").as_os_str(),
-        fixtures
-            .join("chinese/same_as_tromp_taylor.sgf")
-            .as_os_str(),
-    ]);
-    assert_eq!(out.status.code(), Some(1), "findings");
+    let (code, dir) = check_pictures(
+        "check-pictures",
+        &[],
+        &[
+            "tromp-taylor/superko-triple-ko.sgf",
+            "pictures/nine-dead-stones.sgf",
+            "chinese/same_as_tromp_taylor.sgf",
+        ],
+    );
+    assert_eq!(code, Some(1), "findings");
     let names = crate::util::picture_names(&dir);
     // The superko is forbidden under tromp-taylor only (Pauli has no superko); the 9×9 count
     // differs from the record under tromp-taylor only; the third game has no finding.
@@ -311,26 +321,15 @@ fn check_draws_each_finding() {
 /// count leaves some are drawn.
 #[test]
 fn check_draws_undecided_counts_when_they_are_findings() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-pictures-undecided");
-    let _ = std::fs::remove_dir_all(&dir);
-    let fixtures = root().join("fixtures");
-    let out = gorules([
-        "check".as_ref(),
-        "-q".as_ref(),
-        "--rules".as_ref(),
-        "tromp-taylor,pauli".as_ref(),
-        "--fail-on".as_ref(),
-        "undecided".as_ref(),
-        "--pictures".as_ref(),
-        dir.as_os_str(),
-        fixtures
-            .join("tromp-taylor/multi-stone-capture.sgf")
-            .as_os_str(),
-        fixtures
-            .join("chinese/same_as_tromp_taylor.sgf")
-            .as_os_str(),
-    ]);
-    assert_eq!(out.status.code(), Some(1), "findings");
+    let (code, dir) = check_pictures(
+        "check-pictures-undecided",
+        &["--fail-on", "undecided"],
+        &[
+            "tromp-taylor/multi-stone-capture.sgf",
+            "chinese/same_as_tromp_taylor.sgf",
+        ],
+    );
+    assert_eq!(code, Some(1), "findings");
     // Pauli leaves the 5×5 board's empty points open; Tromp–Taylor decides them all, and
     // the second game's counts are decided under both.
     assert_eq!(
