@@ -744,9 +744,15 @@ fn summary(reports: &[GameReport], first: &str, second: &str) -> String {
 
 /// Today's date (UTC) as `YYYY-MM-DD`, for `DT`.
 fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    date_of(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+    )
+}
+
+/// The date (UTC) `secs` seconds after 1970-01-01 00:00, as `YYYY-MM-DD`.
+fn date_of(secs: u64) -> String {
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     format!("{y:04}-{m:02}-{d:02}")
 }
@@ -774,6 +780,28 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_723), (2024, 1, 1));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        // Around century years that are not leap years, and before the epoch.
+        assert_eq!(civil_from_days(47_540), (2100, 2, 28));
+        assert_eq!(civil_from_days(47_541), (2100, 3, 1));
+        assert_eq!(civil_from_days(47_481), (2099, 12, 31));
+        assert_eq!(civil_from_days(-25_509), (1900, 2, 28));
+        assert_eq!(civil_from_days(-25_508), (1900, 3, 1));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
+        assert_eq!(date_of(0), "1970-01-01");
+        assert_eq!(date_of(86_399), "1970-01-01");
+        assert_eq!(date_of(19_723 * 86_400 + 5), "2024-01-01");
+        // Today is a date: YYYY-MM-DD.
+        let t = today();
+        let digits = |r: std::ops::Range<usize>| t[r].bytes().all(|b| b.is_ascii_digit());
+        assert!(
+            t.len() == 10
+                && digits(0..4)
+                && &t[4..5] == "-"
+                && digits(5..7)
+                && &t[7..8] == "-"
+                && digits(8..10),
+            "{t}"
+        );
     }
 
     #[test]
@@ -800,6 +828,24 @@ mod tests {
         assert_eq!(same("nonsense", &s), Some(false));
         assert_eq!(same("0", &s), Some(false));
         assert_eq!(same("? cannot score: 3 point(s) left undecided", &s), None);
+        // A draw: an engine's `0` is Black's margin 0.
+        let even = ScoreBreakdown::new(
+            ScoringMethod::AreaSharedDame,
+            SideScore {
+                stones: 10,
+                ..SideScore::default()
+            },
+            SideScore {
+                stones: 6,
+                komi: 4.0,
+                ..SideScore::default()
+            },
+            4.0,
+        );
+        assert!(even.margin.abs() < 1e-9);
+        assert_eq!(engine_margin("0"), Some(0.0));
+        assert_eq!(same("0", &even), Some(true));
+        assert_eq!(same("B+0.5", &even), Some(false));
 
         // Resting on undecided points: only a count outside what deciding them could give
         // differs; the rest is not compared, the count as it stands included.
