@@ -807,19 +807,23 @@ mod tests {
     #[test]
     fn engine_scores_are_compared_by_winner_and_margin() {
         use rules_core::{ScoringMethod, SideScore};
-        let s = ScoreBreakdown::new(
-            ScoringMethod::AreaSharedDame,
-            SideScore {
-                stones: 10,
-                ..SideScore::default()
-            },
-            SideScore {
-                stones: 3,
-                komi: 3.5,
-                ..SideScore::default()
-            },
-            3.5,
-        );
+        // An area count: Black's stones, White's stones plus komi.
+        let area = |black: u32, white: u32, komi: f64| {
+            ScoreBreakdown::new(
+                ScoringMethod::AreaSharedDame,
+                SideScore {
+                    stones: black,
+                    ..SideScore::default()
+                },
+                SideScore {
+                    stones: white,
+                    komi,
+                    ..SideScore::default()
+                },
+                komi,
+            )
+        };
+        let s = area(10, 3, 3.5);
         let same = |t: &str, s: &ScoreBreakdown| compare_score(t, s);
         assert_eq!(same("B+3.5", &s), Some(true));
         assert_eq!(same("B+3.50", &s), Some(true));
@@ -829,19 +833,7 @@ mod tests {
         assert_eq!(same("0", &s), Some(false));
         assert_eq!(same("? cannot score: 3 point(s) left undecided", &s), None);
         // A draw: an engine's `0` is Black's margin 0.
-        let even = ScoreBreakdown::new(
-            ScoringMethod::AreaSharedDame,
-            SideScore {
-                stones: 10,
-                ..SideScore::default()
-            },
-            SideScore {
-                stones: 6,
-                komi: 4.0,
-                ..SideScore::default()
-            },
-            4.0,
-        );
+        let even = area(10, 6, 4.0);
         assert!(even.margin.abs() < 1e-9);
         assert_eq!(engine_margin("0"), Some(0.0));
         assert_eq!(same("0", &even), Some(true));
