@@ -429,17 +429,13 @@ impl Counts {
                     });
                 }
                 Some(_) => {}
-                None => {
-                    s.unscored += 1;
-                    problems.push(Problem {
-                        place: place.clone(),
-                        what: format!(
-                            "{}: no count: {}",
-                            v.ruleset,
-                            v.score_error.as_deref().unwrap_or("no reason given")
-                        ),
-                    });
-                }
+                None => s.unscored += 1,
+            }
+            if let Some(what) = crate::report::no_count_line(v) {
+                problems.push(Problem {
+                    place: place.clone(),
+                    what,
+                });
             }
         }
         self.findings.forbidden += u64::from(forbidden);

@@ -418,8 +418,8 @@ fn write_table(out: &mut dyn Write, files: &[DiffFile]) -> io::Result<()> {
                 if g.comparisons.iter().any(|c| c.no_count.is_some()) {
                     writeln!(
                         out,
-                        "  no disagreement found: legality agrees, but not every ruleset made \
-                         a count to compare"
+                        "  no disagreement found: legality agrees, but not every count could \
+                         be compared"
                     )?;
                 } else {
                     writeln!(out, "  every ruleset agrees")?;

@@ -1,7 +1,7 @@
 //! What a command reports per file: the serialisable shape behind both the table and the
 //! JSON output (docs/json.md).
 
-use rules_core::GameReport;
+use rules_core::{GameReport, Verdict};
 use serde::Serialize;
 
 /// The version of the JSON layout. Bumped on any incompatible change.
@@ -66,4 +66,16 @@ impl FileReport {
                 .iter()
                 .any(|g| matches!(g, GameEntry::Error { .. }))
     }
+}
+
+/// Why a verdict has no count, as `<ruleset>: no count: <why>` (a note of `replay`'s table,
+/// a problem line of `check`); `None` when it has one.
+pub fn no_count_line(v: &Verdict) -> Option<String> {
+    v.score.is_none().then(|| {
+        format!(
+            "{}: no count: {}",
+            v.ruleset,
+            v.score_error.as_deref().unwrap_or("no reason given")
+        )
+    })
 }

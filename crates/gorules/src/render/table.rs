@@ -128,8 +128,8 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
                 writeln!(out, "  {}: {}", v.ruleset, sanitize(n))?;
             }
         }
-        if let Some(e) = &v.score_error {
-            writeln!(out, "  {}: no count: {}", v.ruleset, sanitize(e))?;
+        if let Some(line) = crate::report::no_count_line(v) {
+            writeln!(out, "  {}", sanitize(&line))?;
         }
         if matches!(
             v.check.status,

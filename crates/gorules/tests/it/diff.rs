@@ -390,7 +390,9 @@ fn a_ruleset_without_a_count_is_no_disagreement_and_says_why() {
     let text = String::from_utf8(run(&all).stdout).unwrap();
     assert!(text.contains(&format!("no count: {why}\n")), "{text}");
     assert!(
-        text.contains("  no disagreement found: legality agrees, but not every ruleset made a count to compare\n"),
+        text.contains(
+            "  no disagreement found: legality agrees, but not every count could be compared\n"
+        ),
         "{text}"
     );
     assert!(!text.contains("every ruleset agrees"), "{text}");
