@@ -653,6 +653,12 @@ fn text_line(r: &GameReport) -> String {
     if !r.dead.is_empty() {
         let _ = write!(s, "; {} dead stone(s)", r.dead.len());
     }
+    // What the referee noticed (an engine without `final_status_list`, dead stones it could
+    // not use): said here too, not only in the JSON and the SGF, since the count it changes
+    // is on this line.
+    for n in &r.referee_notes {
+        let _ = write!(s, "; note: {n}");
+    }
     if let Some(p) = &r.sgf {
         let _ = write!(s, "; {}", p.display());
     }
@@ -857,6 +863,170 @@ mod tests {
         assert_eq!(
             undecided_words(12, "W+2.5 to B+9.5", Some("B+3.5")),
             "12 point(s) undecided, deciding them gives W+2.5 to B+9.5 (as they stand: B+3.5)"
+        );
+    }
+
+    /// A report of game `number` between `black` and `white`, ended and resulted as given,
+    /// with nothing else said.
+    fn report(number: u32, black: &str, white: &str, end: End, result: &str) -> GameReport {
+        GameReport {
+            number,
+            names: PerColor::new(black.to_owned(), white.to_owned()),
+            moves: 10,
+            end,
+            result: result.to_owned(),
+            referee: None,
+            undecided: None,
+            referee_notes: Vec::new(),
+            engine_scores: PerColor::new(None, None),
+            agree: PerColor::new(None, None),
+            dead: Vec::new(),
+            sgf: None,
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_wins_by_engine_and_every_other_kind_of_game() {
+        let illegal = || End::Illegal {
+            color: Color::White,
+            mv: "A1".to_owned(),
+            reason: "occupied".to_owned(),
+            rule: "r".to_owned(),
+        };
+        let mut reports = vec![
+            report(1, "a", "b", End::Passes, "B+3.5"),
+            report(2, "b", "a", End::Passes, "B+0.5"),
+            report(3, "a", "b", End::Resignation(Color::Black), "W+R"),
+            report(4, "a", "b", illegal(), "B+F"),
+            report(5, "a", "b", End::MaxMoves, "Void"),
+            report(6, "b", "a", End::EngineError("x".to_owned()), "Void"),
+            report(7, "a", "b", End::Passes, "?"),
+            report(8, "b", "a", End::Passes, "?"),
+            report(9, "a", "b", End::Passes, "Draw"),
+        ];
+        reports[0].agree = PerColor::new(Some(true), Some(false));
+        reports[1].agree = PerColor::new(Some(false), None);
+        reports[6].agree = PerColor::new(Some(true), Some(true));
+        // a won games 1 (by the count) and 4 (b's illegal move), b games 2 (by the count) and 3
+        // (a resigned); game 9 is a draw.
+        assert_eq!(
+            summary(&reports, "a", "b"),
+            "9 game(s): a won 2, b won 2; 1 ended by an illegal move, 2 void, 2 with no \
+             result (the count rests on undecided points), 2 with an engine's count \
+             differing from the referee's\n"
+        );
+        // A win by a name neither engine has is nobody's; without open games nothing is said
+        // of them.
+        let others = [
+            report(1, "a", "c", End::Passes, "W+1"),
+            report(2, "a", "b", End::Passes, "W+1"),
+        ];
+        assert_eq!(
+            summary(&others, "a", "b"),
+            "2 game(s): a won 0, b won 1; 0 ended by an illegal move, 0 void, 0 with an \
+             engine's count differing from the referee's\n"
+        );
+        // Two engines with one name: no wins by name.
+        assert_eq!(
+            summary(&reports[..2], "a", "a"),
+            "2 game(s) between two engines named a; 0 ended by an illegal move, 0 void, 2 \
+             with an engine's count differing from the referee's\n"
+        );
+    }
+
+    #[test]
+    fn a_text_line_says_the_end_the_counts_the_dead_stones_and_the_notes() {
+        let mut r = report(3, "a 1.0", "b", End::Passes, "?");
+        r.referee = Some("B+2.5".to_owned());
+        r.undecided = Some((4, "W+1.5 to B+6.5".to_owned()));
+        r.engine_scores = PerColor::new(Some("B+2.5".to_owned()), Some("W+9".to_owned()));
+        r.agree = PerColor::new(None, Some(false));
+        r.dead = vec!["A1".to_owned(), "B2".to_owned()];
+        r.referee_notes = vec!["b has no final_status_list".to_owned()];
+        r.sgf = Some(PathBuf::from("games/game-003.sgf"));
+        assert_eq!(
+            text_line(&r),
+            "game 3: a 1.0 (B) vs b (W): ? — the game is over (passes) after 10 moves; \
+             referee: 4 point(s) undecided, deciding them gives W+1.5 to B+6.5 (as they \
+             stand: B+2.5); black says B+2.5; white says W+9 (DIFFERS); 2 dead stone(s); \
+             note: b has no final_status_list; games/game-003.sgf"
+        );
+        let bare = report(1, "a", "b", End::MaxMoves, "Void");
+        assert_eq!(
+            text_line(&bare),
+            "game 1: a (B) vs b (W): Void — stopped at --max-moves after 10 moves"
+        );
+        let resigned = report(2, "a", "b", End::Resignation(Color::White), "B+R");
+        assert_eq!(
+            text_line(&resigned),
+            "game 2: a (B) vs b (W): B+R — b (white) resigned after 10 moves"
+        );
+    }
+
+    #[test]
+    fn the_json_line_gives_the_illegal_move_or_the_engine_error_by_the_end() {
+        let failed = report(
+            1,
+            "a",
+            "b",
+            End::EngineError("a failed genmove".to_owned()),
+            "Void",
+        );
+        let j = json_line(&failed);
+        assert_eq!(j["end"], "engine-error");
+        assert_eq!(j["error"], "a failed genmove");
+        assert_eq!(j["illegal"], Value::Null);
+        let illegal = End::Illegal {
+            color: Color::Black,
+            mv: "Z9".to_owned(),
+            reason: "not-a-move".to_owned(),
+            rule: "GTP".to_owned(),
+        };
+        let j = json_line(&report(2, "a", "b", illegal, "W+F"));
+        assert_eq!(j["end"], "illegal-move");
+        assert_eq!(j["error"], Value::Null);
+        assert_eq!(
+            j["illegal"],
+            json!({"color": "black", "move": "Z9", "reason": "not-a-move", "rule": "GTP"})
+        );
+        for (end, code) in [
+            (End::Passes, "passes"),
+            (End::Resignation(Color::Black), "resignation"),
+            (End::MaxMoves, "max-moves"),
+        ] {
+            let j = json_line(&report(3, "a", "b", end, "Void"));
+            assert_eq!(j["end"], code);
+            assert_eq!(j["error"], Value::Null);
+            assert_eq!(j["illegal"], Value::Null);
+        }
+    }
+
+    #[test]
+    fn the_game_comment_lists_the_dead_stones_only_when_there_are_some() {
+        let referee = gtp_cmd::engine("chinese", Some(7.5), 0, 9, DeadArg::None).unwrap();
+        let mut r = report(2, "a", "b", End::Passes, "B+1.5");
+        r.referee = Some("B+1.5".to_owned());
+        r.engine_scores = PerColor::new(None, Some("B+1.5".to_owned()));
+        let comment = game_comment(&r, &referee);
+        assert!(
+            comment.starts_with("gorules play, referee chinese ("),
+            "{comment}"
+        );
+        assert!(
+            comment.ends_with(
+                ", game 2\nend: the game is over (passes) after 10 moves\nreferee's count: \
+                 B+1.5\nb (white) says: B+1.5\n"
+            ),
+            "{comment}"
+        );
+        r.dead = vec!["C3".to_owned(), "D4".to_owned()];
+        r.referee_notes = vec!["a has no final_status_list".to_owned()];
+        let comment = game_comment(&r, &referee);
+        assert!(
+            comment.ends_with(
+                "b (white) says: B+1.5\ndead stones: C3 D4\na has no final_status_list\n"
+            ),
+            "{comment}"
         );
     }
 }

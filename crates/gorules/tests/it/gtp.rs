@@ -296,6 +296,192 @@ fn play_refuses_bad_arguments_before_starting_engines() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start engine"));
 }
 
+/// The script of [`scripted`]: `fake.sh NAME MOVES DEAD KNOWS SCORE`.
+const SCRIPTED_ENGINE: &str = r#"name=$1; moves=$2; dead=$3; knows=$4; score=$5; n=0
+while read -r id cmd rest; do
+  case "$cmd" in
+    name) printf '=%s %s\n\n' "$id" "$name";;
+    known_command) case " $knows " in
+        *" $rest "*) printf '=%s true\n\n' "$id";;
+        *) printf '=%s false\n\n' "$id";;
+      esac;;
+    genmove) n=$((n+1)); mv=$(echo "$moves" | awk -F, -v n=$n '{print $n}')
+      case "$mv" in
+        '') printf '=%s pass\n\n' "$id";;
+        fail) printf '?%s cannot move\n\n' "$id";;
+        *) printf '=%s %s\n\n' "$id" "$mv";;
+      esac;;
+    final_status_list) printf '=%s %s\n\n' "$id" "$dead";;
+    final_score) printf '=%s %s\n\n' "$id" "$score";;
+    gorules-dead) printf '?%s not now\n\n' "$id";;
+    quit) printf '=%s\n\n' "$id"; exit 0;;
+    *) printf '=%s\n\n' "$id";;
+  esac
+done
+"#;
+
+/// A scripted GTP engine for `gorules play` (`sh` and `awk`), its answers fixed so that a
+/// match's output can be compared whole: it is called `name`; its `genmove` answers are the
+/// comma-separated `moves` in turn, over all the games of the match, then `pass` (`fail`
+/// fails the command); it knows the commands listed in `knows` (space-separated), answers
+/// `final_status_list` with `dead` and `final_score` with `score`, and refuses
+/// `gorules-dead`.
+fn scripted(dir: &Path, name: &str, moves: &str, dead: &str, knows: &str, score: &str) -> String {
+    let script = dir.join("scripted-engine.sh");
+    std::fs::write(&script, SCRIPTED_ENGINE).unwrap();
+    format!(
+        "sh '{}' '{name}' '{moves}' '{dead}' '{knows}' '{score}'",
+        script.display()
+    )
+}
+
+/// `play`'s text: a line per game with the engines by colour (swapped in the second game by
+/// `--alternate`), the end, the counts and what the referee noticed, then the summary.
+/// `--dead white` takes the dead stones of the engine given with `--white` whatever colour it
+/// plays, and `--share-dead` offers them to the engines that know `gorules-dead`.
+#[test]
+fn play_in_text_with_alternate_colours_and_the_dead_stones_of_one_engine() {
+    let dir = temp_dir("scripted-text");
+    let all = "final_status_list final_score gorules-dead";
+    let match_args = |share: bool| {
+        let mut a = vec![
+            "play".to_owned(),
+            "--black".to_owned(),
+            scripted(&dir, "first", "E5", "", "final_score", "B+3"),
+            "--white".to_owned(),
+            scripted(&dir, "second", "", "E5", all, "W+7.5"),
+            "--size".to_owned(),
+            "9".to_owned(),
+            "--games".to_owned(),
+            "2".to_owned(),
+            "--alternate".to_owned(),
+            "--dead".to_owned(),
+            "white".to_owned(),
+        ];
+        if share {
+            a.push("--share-dead".to_owned());
+        }
+        gorules(&a)
+    };
+    let out = match_args(true);
+    assert!(out.status.success(), "{out:?}");
+    // Game 1: first (Black) plays E5, both pass; second (White) calls E5 dead, refuses to be
+    // told so, and counts it as the referee does. Game 2: first, now White, has no moves left;
+    // second, now Black, calls a stone dead that is not there. White wins both by komi.
+    assert_eq!(
+        stdout(&out),
+        "game 1: first (B) vs second (W): W+7.5 — the game is over (passes) after 3 moves; \
+         black says B+3 (DIFFERS); white says W+7.5; 1 dead stone(s); note: second refused \
+         the dead stones: not now\n\
+         game 2: second (B) vs first (W): W+7.5 — the game is over (passes) after 2 moves; \
+         black says W+7.5; white says B+3 (DIFFERS); note: second's dead stones: E5 holds \
+         no stone\n\
+         2 game(s): first won 1, second won 1; 0 ended by an illegal move, 0 void, 2 with \
+         an engine's count differing from the referee's\n"
+    );
+    // Without --share-dead nobody is told.
+    let out = match_args(false);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(!text.contains("refused"), "{text}");
+    assert!(text.contains("1 dead stone(s)\n"), "{text}");
+}
+
+/// `--dead auto` counts with the control solver: one black stone alone on the board is
+/// neither alive nor dead to it, so the count rests on every point and is no result (`?`);
+/// `--dead none` counts the board as it stands.
+#[test]
+fn play_counts_with_the_solver_only_with_dead_auto() {
+    let dir = temp_dir("scripted-auto");
+    let run = |dead: &str| {
+        play_json(&[
+            "--black".into(),
+            scripted(&dir, "stone", "E5", "", "", ""),
+            "--white".into(),
+            scripted(&dir, "passer", "", "", "", ""),
+            "--size".into(),
+            "9".into(),
+            "--dead".into(),
+            dead.into(),
+        ])
+    };
+    let (games, out) = run("auto");
+    assert!(out.status.success(), "{out:?}");
+    let g = &games[0];
+    assert_eq!(g["result"], "?", "{g}");
+    assert_eq!(g["referee"], "B+73.5", "{g}");
+    assert_eq!(
+        g["undecided"],
+        serde_json::json!({"points": 81, "range": "W+7.5 to B+73.5"}),
+        "{g}"
+    );
+    let (games, out) = run("none");
+    assert!(out.status.success(), "{out:?}");
+    let g = &games[0];
+    assert_eq!(g["result"], "B+73.5", "{g}");
+    assert!(g["undecided"].is_null(), "{g}");
+}
+
+/// An engine that fails `genmove` ends its game void with an engine error, the match goes on,
+/// and the exit status is 2 (docs/gtp.md).
+#[test]
+fn an_engine_that_cannot_move_voids_the_game_and_the_match_exits_2() {
+    let dir = temp_dir("scripted-error");
+    let args: Vec<String> = vec![
+        "--black".to_owned(),
+        scripted(&dir, "broken", "fail,D4", "", "", ""),
+        "--white".to_owned(),
+        scripted(&dir, "passer", "", "", "", ""),
+        "--size".to_owned(),
+        "5".to_owned(),
+        "--games".to_owned(),
+        "2".to_owned(),
+    ];
+    let out = gorules(std::iter::once("play".to_owned()).chain(args.iter().cloned()));
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "game 1: broken (B) vs passer (W): Void — engine error: broken failed genmove black: \
+         cannot move after 0 moves\n\
+         game 2: broken (B) vs passer (W): B+17.5 — the game is over (passes) after 3 moves\n\
+         2 game(s): broken won 1, passer won 0; 0 ended by an illegal move, 1 void, 0 with \
+         an engine's count differing from the referee's\n"
+    );
+    let (games, out) = play_json(&args);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(games[0]["end"], "engine-error", "{}", games[0]);
+    assert_eq!(games[0]["result"], "Void", "{}", games[0]);
+    assert_eq!(
+        games[0]["error"], "broken failed genmove black: cannot move",
+        "{}",
+        games[0]
+    );
+    assert_eq!(games[1]["end"], "passes", "{}", games[1]);
+    assert!(games[1]["error"].is_null(), "{}", games[1]);
+}
+
+/// `--komi` is refused unless it is a number of at most ±10,000 points, before any engine is
+/// started; at the bound it is taken (and then the missing engine is what fails).
+#[test]
+fn play_takes_a_komi_up_to_ten_thousand_points() {
+    for komi in ["NaN", "inf", "-inf", "10000.5", "-10001"] {
+        let out = gorules([
+            "play", "--black", "/no/such", "--white", "y", "--komi", komi,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{komi}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is not a usable komi"), "{komi}: {err}");
+    }
+    for komi in ["10000", "-10000", "0"] {
+        let out = gorules([
+            "play", "--black", "/no/such", "--white", "y", "--komi", komi,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{komi}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot start engine"), "{komi}: {err}");
+    }
+}
+
 /// Where GNU Go is, if it is installed (Debian puts it in /usr/games).
 fn gnugo() -> Option<PathBuf> {
     let mut candidates = vec![
