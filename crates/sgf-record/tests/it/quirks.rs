@@ -356,6 +356,65 @@ fn a_game_type_with_blanks_is_repaired() {
     assert_eq!(e.code(), "not-go");
 }
 
+/// The repairs of the text hold where the tree does not start the file, where `GM` is not the
+/// root's first property the pre-pass notes (`SZ` before it), and where its value holds an
+/// escape: the lower-case identifiers and the blank `GM` value are replaced at their own
+/// places and no further, so what follows them (`PB`) is still read.
+#[test]
+fn repairs_of_the_text_hold_after_text_before_the_tree() {
+    for text in [
+        "From: a server\nSubject: game\n\n(;gm[1]sz[9]pb[x];b[cc];w[gg])",
+        "header (;FF[4]SZ[9]GM[ 1]PB[x];B[cc];W[gg])",
+        "header (;ff[4]CA[UTF-8]sz[9]gm[ 1]pb[x];b[cc];w[gg])",
+        "(;GM[\\ 1]PB[x]SZ[9];B[cc];W[gg])",
+    ] {
+        let g = read_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(moves(&g), ["Bcc", "Wgg"], "{text}");
+        assert_eq!(g.topology.len(), 81, "{text}");
+        assert_eq!(g.info.black.as_deref(), Some("x"), "{text}");
+    }
+}
+
+/// Every game-information property read in the ordinary way (not leniently) lands in its own
+/// field.
+#[test]
+fn game_information_is_read_into_its_fields() {
+    let r = read_text(
+        "(;GM[1]FF[4]SZ[9]RU[Japanese]RE[B+R]PB[Lee]PW[Cho]BR[9d]WR[8d]DT[2026-11-30]\
+         EV[Cup]GN[Final]PC[Seoul]AP[gorules:0.1];B[ee])",
+    )
+    .unwrap();
+    let i = &r.info;
+    assert_eq!(r.rules.as_deref(), Some("Japanese"));
+    assert_eq!(r.result.as_ref().map(|x| x.raw.as_str()), Some("B+R"));
+    assert_eq!(
+        [
+            &i.black,
+            &i.white,
+            &i.black_rank,
+            &i.white_rank,
+            &i.date,
+            &i.event,
+            &i.name,
+            &i.place,
+            &i.application
+        ]
+        .map(|v| v.as_deref()),
+        [
+            Some("Lee"),
+            Some("Cho"),
+            Some("9d"),
+            Some("8d"),
+            Some("2026-11-30"),
+            Some("Cup"),
+            Some("Final"),
+            Some("Seoul"),
+            Some("gorules:0.1")
+        ]
+    );
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+}
+
 /// A later `SZ` on the main line that differs from the first is reported and ignored; one
 /// that repeats it is not reported. Blanks around values are reported once per game.
 #[test]
