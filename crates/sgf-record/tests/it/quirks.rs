@@ -384,33 +384,22 @@ fn game_information_is_read_into_its_fields() {
          EV[Cup]GN[Final]PC[Seoul]AP[gorules:0.1];B[ee])",
     )
     .unwrap();
-    let i = &r.info;
-    assert_eq!(r.rules.as_deref(), Some("Japanese"));
-    assert_eq!(r.result.as_ref().map(|x| x.raw.as_str()), Some("B+R"));
     assert_eq!(
+        information(&r),
         [
-            &i.black,
-            &i.white,
-            &i.black_rank,
-            &i.white_rank,
-            &i.date,
-            &i.event,
-            &i.name,
-            &i.place,
-            &i.application
+            "Japanese",
+            "B+R",
+            "Lee",
+            "Cho",
+            "9d",
+            "8d",
+            "2026-11-30",
+            "Cup",
+            "Final",
+            "Seoul",
+            "gorules:0.1"
         ]
-        .map(|v| v.as_deref()),
-        [
-            Some("Lee"),
-            Some("Cho"),
-            Some("9d"),
-            Some("8d"),
-            Some("2026-11-30"),
-            Some("Cup"),
-            Some("Final"),
-            Some("Seoul"),
-            Some("gorules:0.1")
-        ]
+        .map(Some)
     );
     assert!(r.warnings.is_empty(), "{:?}", r.warnings);
 }
@@ -593,34 +582,31 @@ fn values_the_parser_refuses_are_read_by_their_own_property() {
         "(;GM[1]SZ[9]RU[a][b]RE[c][d]PB[e][f]PW[g][h]BR[i][j]WR[k][l]DT[m][n]EV[o][p]\
          GN[q][r]PC[s][t]AP[u][v];B[ee])",
     );
-    let i = &r.info;
-    assert_eq!(r.rules.as_deref(), Some("a, b"));
-    assert_eq!(r.result.as_ref().map(|x| x.raw.as_str()), Some("c, d"));
     assert_eq!(
+        information(&r),
         [
-            &i.black,
-            &i.white,
-            &i.black_rank,
-            &i.white_rank,
-            &i.date,
-            &i.event,
-            &i.name,
-            &i.place,
-            &i.application
+            "a, b", "c, d", "e, f", "g, h", "i, j", "k, l", "m, n", "o, p", "q, r", "s, t", "u, v"
         ]
-        .map(|v| v.as_deref()),
-        [
-            Some("e, f"),
-            Some("g, h"),
-            Some("i, j"),
-            Some("k, l"),
-            Some("m, n"),
-            Some("o, p"),
-            Some("q, r"),
-            Some("s, t"),
-            Some("u, v")
-        ]
+        .map(Some)
     );
+}
+
+/// `RU`, `RE` and the game information, in the order `RU RE PB PW BR WR DT EV GN PC AP`.
+fn information(r: &GameRecord) -> [Option<&str>; 11] {
+    let i = &r.info;
+    [
+        r.rules.as_deref(),
+        r.result.as_ref().map(|x| x.raw.as_str()),
+        i.black.as_deref(),
+        i.white.as_deref(),
+        i.black_rank.as_deref(),
+        i.white_rank.as_deref(),
+        i.date.as_deref(),
+        i.event.as_deref(),
+        i.name.as_deref(),
+        i.place.as_deref(),
+        i.application.as_deref(),
+    ]
 }
 
 /// The file's findings as `code: message`.
