@@ -241,7 +241,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     let mut status = Status::Clean;
     let mut reports = Vec::new();
     for number in 1..=args.games {
-        let swapped = args.alternate && number % 2 == 0;
+        let swapped = swapped(args.alternate, number);
         let (black, white) = if swapped {
             (&mut second, &mut first)
         } else {
@@ -281,11 +281,18 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         reports.push(report);
     }
     if args.format == PlayFormat::Text {
-        write!(out, "{}", summary(&reports, &first.name, &second.name))?;
+        let names = [first.name.as_str(), second.name.as_str()];
+        write!(out, "{}", summary(&reports, names, args.alternate))?;
     }
     first.process.quit();
     second.process.quit();
     Ok(status)
+}
+
+/// Whether game `number` (from 1) has the colours swapped: the engine given with `--white`
+/// plays Black. With `--alternate`, every even game.
+fn swapped(alternate: bool, number: u32) -> bool {
+    alternate && number % 2 == 0
 }
 
 /// Plays one game. `Err` only when an engine cannot be talked to any more.
@@ -698,18 +705,18 @@ fn json_line(r: &GameReport) -> Value {
     })
 }
 
-fn summary(reports: &[GameReport], first: &str, second: &str) -> String {
+/// The match's last line. Wins are counted by engine, the one given with `--black` first,
+/// whatever colour it played (`alternate` says which games swap); two engines with one name
+/// (GNU Go at two levels) are told apart by their flags.
+fn summary(reports: &[GameReport], names: [&str; 2], alternate: bool) -> String {
     let mut wins = [0u32; 2];
     let (mut illegal, mut differ, mut void, mut open) = (0, 0, 0, 0);
     for r in reports {
         let winner = parse_result(&r.result).outcome.winner();
         if let Some(w) = winner {
-            let name = &r.names[w];
-            if name == first {
-                wins[0] += 1;
-            } else if name == second {
-                wins[1] += 1;
-            }
+            // The engine given with --black plays Black unless the colours are swapped.
+            let first_won = (w == Color::Black) != swapped(alternate, r.number);
+            wins[usize::from(!first_won)] += 1;
         } else if r.result == "Void" {
             void += 1;
         } else if r.result == "?" {
@@ -722,18 +729,22 @@ fn summary(reports: &[GameReport], first: &str, second: &str) -> String {
             differ += 1;
         }
     }
+    let labels = if names[0] == names[1] {
+        [
+            format!("{} (--black)", names[0]),
+            format!("{} (--white)", names[1]),
+        ]
+    } else {
+        names.map(str::to_owned)
+    };
     let mut s = format!(
-        "{} game(s): {first} won {}, {second} won {}",
+        "{} game(s): {} won {}, {} won {}",
         reports.len(),
+        labels[0],
         wins[0],
+        labels[1],
         wins[1]
     );
-    if first == second {
-        s = format!(
-            "{} game(s) between two engines named {first}",
-            reports.len()
-        );
-    }
     let _ = write!(s, "; {illegal} ended by an illegal move, {void} void");
     if open > 0 {
         let _ = write!(
@@ -888,16 +899,17 @@ mod tests {
     #[test]
     fn the_summary_counts_wins_by_engine_and_every_other_kind_of_game() {
         let illegal = || End::Illegal {
-            color: Color::White,
+            color: Color::Black,
             mv: "A1".to_owned(),
             reason: "occupied".to_owned(),
             rule: "r".to_owned(),
         };
+        // A match of nine games with --alternate: a (--black) plays Black in the odd games.
         let mut reports = vec![
             report(1, "a", "b", End::Passes, "B+3.5"),
             report(2, "b", "a", End::Passes, "B+0.5"),
             report(3, "a", "b", End::Resignation(Color::Black), "W+R"),
-            report(4, "a", "b", illegal(), "B+F"),
+            report(4, "b", "a", illegal(), "W+F"),
             report(5, "a", "b", End::MaxMoves, "Void"),
             report(6, "b", "a", End::EngineError("x".to_owned()), "Void"),
             report(7, "a", "b", End::Passes, "?"),
@@ -910,28 +922,25 @@ mod tests {
         // a won games 1 (by the count) and 4 (b's illegal move), b games 2 (by the count) and 3
         // (a resigned); game 9 is a draw.
         assert_eq!(
-            summary(&reports, "a", "b"),
+            summary(&reports, ["a", "b"], true),
             "9 game(s): a won 2, b won 2; 1 ended by an illegal move, 2 void, 2 with no \
              result (the count rests on undecided points), 2 with an engine's count \
              differing from the referee's\n"
         );
-        // A win by a name neither engine has is nobody's; without open games nothing is said
-        // of them.
-        let others = [
-            report(1, "a", "c", End::Passes, "W+1"),
-            report(2, "a", "b", End::Passes, "W+1"),
-        ];
+        // Without --alternate the engine given with --black played Black in every game: games
+        // 1 and 2 are its wins. Without open games nothing is said of them.
         assert_eq!(
-            summary(&others, "a", "b"),
-            "2 game(s): a won 0, b won 1; 0 ended by an illegal move, 0 void, 0 with an \
+            summary(&reports[..3], ["a", "b"], false),
+            "3 game(s): a won 2, b won 1; 0 ended by an illegal move, 0 void, 2 with an \
              engine's count differing from the referee's\n"
         );
-        // Two engines with one name: no wins by name.
+        // Two engines with one name (two levels of one program) are told apart by their flags.
         assert_eq!(
-            summary(&reports[..2], "a", "a"),
-            "2 game(s) between two engines named a; 0 ended by an illegal move, 0 void, 2 \
-             with an engine's count differing from the referee's\n"
+            summary(&reports[..3], ["a", "a"], true),
+            "3 game(s): a (--black) won 1, a (--white) won 2; 0 ended by an illegal move, 0 \
+             void, 2 with an engine's count differing from the referee's\n"
         );
+        assert!(!swapped(false, 2) && !swapped(true, 1) && swapped(true, 2) && !swapped(true, 3));
     }
 
     #[test]

@@ -387,6 +387,35 @@ fn play_in_text_with_alternate_colours_and_the_dead_stones_of_one_engine() {
     assert!(text.contains("1 dead stone(s)\n"), "{text}");
 }
 
+/// Two engines with one name (two levels of one program) are told apart in the summary by
+/// their flags, and wins are counted by engine across swapped colours: on an empty board
+/// White wins by komi, so each engine wins the game it plays White.
+#[test]
+fn the_summary_tells_apart_two_engines_with_one_name() {
+    let dir = temp_dir("scripted-same-name");
+    let out = gorules([
+        "play".to_owned(),
+        "--black".to_owned(),
+        scripted(&dir, "same", "", "", "", ""),
+        "--white".to_owned(),
+        scripted(&dir, "same", "", "", "", ""),
+        "--size".to_owned(),
+        "5".to_owned(),
+        "--games".to_owned(),
+        "3".to_owned(),
+        "--alternate".to_owned(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = stdout(&out);
+    assert!(
+        text.ends_with(
+            "3 game(s): same (--black) won 1, same (--white) won 2; 0 ended by an illegal \
+             move, 0 void, 0 with an engine's count differing from the referee's\n"
+        ),
+        "{text}"
+    );
+}
+
 /// `--dead auto` counts with the control solver: one black stone alone on the board is
 /// neither alive nor dead to it, so the count rests on every point and is no result (`?`);
 /// `--dead none` counts the board as it stands.
