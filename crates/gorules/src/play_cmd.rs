@@ -274,15 +274,23 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
             status = status.and(Status::Error);
         }
         match args.format {
-            PlayFormat::Text => writeln!(out, "{}", text_line(&report))?,
+            PlayFormat::Text => {
+                let [a, b] = labels(&first.name, &second.name);
+                let by_color = if swapped {
+                    PerColor::new(b, a)
+                } else {
+                    PerColor::new(a, b)
+                };
+                writeln!(out, "{}", text_line(&report, &by_color))?
+            }
             PlayFormat::Json => writeln!(out, "{}", json_line(&report))?,
         }
         out.flush()?;
         reports.push(report);
     }
     if args.format == PlayFormat::Text {
-        let names = [first.name.as_str(), second.name.as_str()];
-        write!(out, "{}", summary(&reports, names, args.alternate))?;
+        let names = labels(&first.name, &second.name);
+        write!(out, "{}", summary(&reports, &names, args.alternate))?;
     }
     first.process.quit();
     second.process.quit();
@@ -627,14 +635,15 @@ fn end_words(end: &End, names: &PerColor<String>) -> String {
     }
 }
 
-fn text_line(r: &GameReport) -> String {
+/// A game's line of the text output, the engines called by `labels` (see [`labels`]).
+fn text_line(r: &GameReport, labels: &PerColor<String>) -> String {
     let mut s = format!(
         "game {}: {} (B) vs {} (W): {} — {} after {} moves",
         r.number,
-        r.names.black,
-        r.names.white,
+        labels.black,
+        labels.white,
         r.result,
-        end_words(&r.end, &r.names),
+        end_words(&r.end, labels),
         r.moves
     );
     if let Some((n, range)) = &r.undecided {
@@ -705,10 +714,20 @@ fn json_line(r: &GameReport) -> Value {
     })
 }
 
-/// The match's last line. Wins are counted by engine, the one given with `--black` first,
-/// whatever colour it played (`alternate` says which games swap); two engines with one name
-/// (GNU Go at two levels) are told apart by their flags.
-fn summary(reports: &[GameReport], names: [&str; 2], alternate: bool) -> String {
+/// What the text output calls the engine given with `--black` and the one given with
+/// `--white`: their names, or, when the names are the same (GNU Go at two levels), the names
+/// with the flags.
+fn labels(first: &str, second: &str) -> [String; 2] {
+    if first == second {
+        [format!("{first} (--black)"), format!("{second} (--white)")]
+    } else {
+        [first.to_owned(), second.to_owned()]
+    }
+}
+
+/// The match's last line, the engines called by `labels`. Wins are counted by engine, the one
+/// given with `--black` first, whatever colour it played (`alternate` says which games swap).
+fn summary(reports: &[GameReport], labels: &[String; 2], alternate: bool) -> String {
     let mut wins = [0u32; 2];
     let (mut illegal, mut differ, mut void, mut open) = (0, 0, 0, 0);
     for r in reports {
@@ -729,14 +748,6 @@ fn summary(reports: &[GameReport], names: [&str; 2], alternate: bool) -> String 
             differ += 1;
         }
     }
-    let labels = if names[0] == names[1] {
-        [
-            format!("{} (--black)", names[0]),
-            format!("{} (--white)", names[1]),
-        ]
-    } else {
-        names.map(str::to_owned)
-    };
     let mut s = format!(
         "{} game(s): {} won {}, {} won {}",
         reports.len(),
@@ -922,7 +933,7 @@ mod tests {
         // a won games 1 (by the count) and 4 (b's illegal move), b games 2 (by the count) and 3
         // (a resigned); game 9 is a draw.
         assert_eq!(
-            summary(&reports, ["a", "b"], true),
+            summary(&reports, &labels("a", "b"), true),
             "9 game(s): a won 2, b won 2; 1 ended by an illegal move, 2 void, 2 with no \
              result (the count rests on undecided points), 2 with an engine's count \
              differing from the referee's\n"
@@ -930,13 +941,13 @@ mod tests {
         // Without --alternate the engine given with --black played Black in every game: games
         // 1 and 2 are its wins. Without open games nothing is said of them.
         assert_eq!(
-            summary(&reports[..3], ["a", "b"], false),
+            summary(&reports[..3], &labels("a", "b"), false),
             "3 game(s): a won 2, b won 1; 0 ended by an illegal move, 0 void, 2 with an \
              engine's count differing from the referee's\n"
         );
         // Two engines with one name (two levels of one program) are told apart by their flags.
         assert_eq!(
-            summary(&reports[..3], ["a", "a"], true),
+            summary(&reports[..3], &labels("a", "a"), true),
             "3 game(s): a (--black) won 1, a (--white) won 2; 0 ended by an illegal move, 0 \
              void, 2 with an engine's count differing from the referee's\n"
         );
@@ -954,7 +965,7 @@ mod tests {
         r.referee_notes = vec!["b has no final_status_list".to_owned()];
         r.sgf = Some(PathBuf::from("games/game-003.sgf"));
         assert_eq!(
-            text_line(&r),
+            text_line(&r, &r.names),
             "game 3: a 1.0 (B) vs b (W): ? — the game is over (passes) after 10 moves; \
              referee: 4 point(s) undecided, deciding them gives W+1.5 to B+6.5 (as they \
              stand: B+2.5); black says B+2.5; white says W+9 (DIFFERS); 2 dead stone(s); \
@@ -962,12 +973,12 @@ mod tests {
         );
         let bare = report(1, "a", "b", End::MaxMoves, "Void");
         assert_eq!(
-            text_line(&bare),
+            text_line(&bare, &bare.names),
             "game 1: a (B) vs b (W): Void — stopped at --max-moves after 10 moves"
         );
         let resigned = report(2, "a", "b", End::Resignation(Color::White), "B+R");
         assert_eq!(
-            text_line(&resigned),
+            text_line(&resigned, &resigned.names),
             "game 2: a (B) vs b (W): B+R — b (white) resigned after 10 moves"
         );
     }

@@ -387,11 +387,11 @@ fn play_in_text_with_alternate_colours_and_the_dead_stones_of_one_engine() {
     assert!(text.contains("1 dead stone(s)\n"), "{text}");
 }
 
-/// Two engines with one name (two levels of one program) are told apart in the summary by
-/// their flags, and wins are counted by engine across swapped colours: on an empty board
+/// Two engines with one name (two levels of one program) are told apart by their flags, in
+/// each game's line and in the summary, and wins are counted by engine across swapped colours: on an empty board
 /// White wins by komi, so each engine wins the game it plays White.
 #[test]
-fn the_summary_tells_apart_two_engines_with_one_name() {
+fn two_engines_with_one_name_are_told_apart_by_their_flags() {
     let dir = temp_dir("scripted-same-name");
     let out = gorules([
         "play".to_owned(),
@@ -406,13 +406,16 @@ fn the_summary_tells_apart_two_engines_with_one_name() {
         "--alternate".to_owned(),
     ]);
     assert!(out.status.success(), "{out:?}");
-    let text = stdout(&out);
-    assert!(
-        text.ends_with(
-            "3 game(s): same (--black) won 1, same (--white) won 2; 0 ended by an illegal \
-             move, 0 void, 0 with an engine's count differing from the referee's\n"
-        ),
-        "{text}"
+    assert_eq!(
+        stdout(&out),
+        "game 1: same (--black) (B) vs same (--white) (W): W+7.5 — the game is over \
+         (passes) after 2 moves\n\
+         game 2: same (--white) (B) vs same (--black) (W): W+7.5 — the game is over \
+         (passes) after 2 moves\n\
+         game 3: same (--black) (B) vs same (--white) (W): W+7.5 — the game is over \
+         (passes) after 2 moves\n\
+         3 game(s): same (--black) won 1, same (--white) won 2; 0 ended by an illegal move, \
+         0 void, 0 with an engine's count differing from the referee's\n"
     );
 }
 
