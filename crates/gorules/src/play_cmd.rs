@@ -49,8 +49,9 @@ pub struct PlayArgs {
     #[arg(long, short = 'r', default_value = "chinese", value_name = "RULES")]
     pub rules: String,
 
-    /// Number of games.
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    /// Number of games (at least 1).
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
 
     /// Swap colours every other game.

@@ -291,6 +291,9 @@ fn play_refuses_bad_arguments_before_starting_engines() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rules name"));
+    let out = gorules(["play", "--black", "x", "--white", "y", "--games", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--games"));
     let out = gorules(["play", "--black", "/no/such/engine", "--white", "y"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start engine"));
