@@ -284,7 +284,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
                 };
                 writeln!(out, "{}", text_line(&report, &by_color))?
             }
-            PlayFormat::Json => writeln!(out, "{}", json_line(&report))?,
+            PlayFormat::Json => writeln!(out, "{}", json_line(&report, swapped))?,
         }
         out.flush()?;
         reports.push(report);
@@ -682,7 +682,9 @@ fn text_line(r: &GameReport, labels: &PerColor<String>) -> String {
     s
 }
 
-fn json_line(r: &GameReport) -> Value {
+/// A game's JSON object (docs/gtp.md lists the fields); `swapped`: the engine given with
+/// `--white` played Black.
+fn json_line(r: &GameReport, swapped: bool) -> Value {
     let illegal = match &r.end {
         End::Illegal {
             color,
@@ -700,6 +702,7 @@ fn json_line(r: &GameReport) -> Value {
         "game": r.number,
         "black": r.names.black,
         "white": r.names.white,
+        "swapped": swapped,
         "moves": r.moves,
         "end": r.end.code(),
         "result": r.result,
@@ -993,7 +996,8 @@ mod tests {
             End::EngineError("a failed genmove".to_owned()),
             "Void",
         );
-        let j = json_line(&failed);
+        let j = json_line(&failed, false);
+        assert_eq!(j["swapped"], false);
         assert_eq!(j["end"], "engine-error");
         assert_eq!(j["error"], "a failed genmove");
         assert_eq!(j["illegal"], Value::Null);
@@ -1003,7 +1007,8 @@ mod tests {
             reason: "not-a-move".to_owned(),
             rule: "GTP".to_owned(),
         };
-        let j = json_line(&report(2, "a", "b", illegal, "W+F"));
+        let j = json_line(&report(2, "a", "b", illegal, "W+F"), true);
+        assert_eq!(j["swapped"], true);
         assert_eq!(j["end"], "illegal-move");
         assert_eq!(j["error"], Value::Null);
         assert_eq!(
@@ -1015,7 +1020,7 @@ mod tests {
             (End::Resignation(Color::Black), "resignation"),
             (End::MaxMoves, "max-moves"),
         ] {
-            let j = json_line(&report(3, "a", "b", end, "Void"));
+            let j = json_line(&report(3, "a", "b", end, "Void"), false);
             assert_eq!(j["end"], code);
             assert_eq!(j["error"], Value::Null);
             assert_eq!(j["illegal"], Value::Null);

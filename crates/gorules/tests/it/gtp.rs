@@ -185,8 +185,10 @@ fn two_gorules_engines_play_with_gorules_as_referee() {
     ]);
     assert!(out.status.success(), "{out:?}");
     assert_eq!(games.len(), 4);
-    for g in &games {
+    for (i, g) in games.iter().enumerate() {
         assert_eq!(g["end"], "passes", "{g}");
+        // --alternate: the engine given with --white plays Black in games 2 and 4.
+        assert_eq!(g["swapped"], i % 2 == 1, "{g}");
         assert_eq!(g["referee"], g["result"], "{g}");
         assert_eq!(g["agree"]["black"], true, "{g}");
         assert_eq!(g["agree"]["white"], true, "{g}");
