@@ -132,13 +132,10 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-/// [`DiffRuleset::count_words`] of a score.
-fn count_words(score: Option<&rules_core::ScoreBreakdown>, error: Option<&str>) -> String {
-    match score {
-        None => match error {
-            Some(why) => format!("no count: {why}"),
-            None => "no count".to_owned(),
-        },
+/// [`DiffRuleset::count_words`] of a verdict.
+fn count_words(v: &rules_core::Verdict) -> String {
+    match &v.score {
+        None => format!("no count: {}", v.no_count_reason().unwrap_or_default()),
         Some(s) if s.is_settled() => s.result(),
         Some(s) => format!(
             "{} ({} point(s) undecided; as they stand {})",
@@ -323,10 +320,7 @@ pub fn diff_game(
                     .score
                     .as_ref()
                     .map(rules_core::ScoreBreakdown::is_settled),
-                count_words: count_words(
-                    r.verdict.score.as_ref(),
-                    r.verdict.score_error.as_deref(),
-                ),
+                count_words: count_words(&r.verdict),
             })
             .collect(),
         agree,

@@ -71,11 +71,6 @@ impl FileReport {
 /// Why a verdict has no count, as `<ruleset>: no count: <why>` (a note of `replay`'s table,
 /// a problem line of `check`); `None` when it has one.
 pub fn no_count_line(v: &Verdict) -> Option<String> {
-    v.score.is_none().then(|| {
-        format!(
-            "{}: no count: {}",
-            v.ruleset,
-            v.score_error.as_deref().unwrap_or("no reason given")
-        )
-    })
+    v.no_count_reason()
+        .map(|why| format!("{}: no count: {why}", v.ruleset))
 }

@@ -224,15 +224,10 @@ pub fn compare(
             None,
         ),
         _ => {
-            let why = |v: &Verdict| {
-                v.score_error
-                    .clone()
-                    .unwrap_or_else(|| "no count was made".to_owned())
-            };
             let mut missing = Vec::new();
             for v in [a.verdict, b.verdict] {
-                if v.score.is_none() {
-                    missing.push(format!("{}: {}", v.ruleset, why(v)));
+                if let Some(why) = v.no_count_reason() {
+                    missing.push(format!("{}: {why}", v.ruleset));
                 }
             }
             if missing.is_empty() {
@@ -1370,6 +1365,12 @@ mod tests {
         let counted = verdict("x", Some(s), vec![]);
         let mut failed = verdict("y", None, vec![]);
         failed.score_error = Some("cannot score: no".into());
+        assert_eq!(counted.no_count_reason(), None);
+        assert_eq!(failed.no_count_reason(), Some("cannot score: no"));
+        assert_eq!(
+            verdict("z", None, vec![]).no_count_reason(),
+            Some("no count was made")
+        );
         let d = compare(
             &Side::new(&counted, Some(&va)),
             &Side::new(&failed, None),

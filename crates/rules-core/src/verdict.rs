@@ -273,6 +273,17 @@ pub struct Verdict {
     pub findings: Vec<Finding>,
 }
 
+impl Verdict {
+    /// Why there is no count: `score_error`, or "no count was made" for a verdict built
+    /// without one (the replay driver always gives one); `None` when there is a count. The one
+    /// place the CLI's notes, `check`'s problems and a pair's `no_count` take it from.
+    pub fn no_count_reason(&self) -> Option<&str> {
+        self.score
+            .is_none()
+            .then(|| self.score_error.as_deref().unwrap_or("no count was made"))
+    }
+}
+
 /// A record's end-of-game markup, points written out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
