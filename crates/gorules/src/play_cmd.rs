@@ -241,6 +241,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
     let mut out = stdout.lock();
     let mut status = Status::Clean;
     let mut reports = Vec::new();
+    let labels = labels(&first.name, &second.name);
     for number in 1..=args.games {
         let swapped = swapped(args.alternate, number);
         let (black, white) = if swapped {
@@ -276,7 +277,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         }
         match args.format {
             PlayFormat::Text => {
-                let [a, b] = labels(&first.name, &second.name);
+                let [a, b] = labels.clone();
                 let by_color = if swapped {
                     PerColor::new(b, a)
                 } else {
@@ -290,8 +291,7 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         reports.push(report);
     }
     if args.format == PlayFormat::Text {
-        let names = labels(&first.name, &second.name);
-        write!(out, "{}", summary(&reports, &names, args.alternate))?;
+        write!(out, "{}", summary(&reports, &labels, args.alternate))?;
     }
     first.process.quit();
     second.process.quit();

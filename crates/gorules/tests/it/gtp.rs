@@ -340,6 +340,18 @@ fn scripted(dir: &Path, name: &str, moves: &str, dead: &str, knows: &str, score:
     )
 }
 
+/// The arguments of a match: `--black BLACK --white WHITE`, then `rest`.
+fn match_args(black: String, white: String, rest: &[&str]) -> Vec<String> {
+    let mut a = vec!["--black".to_owned(), black, "--white".to_owned(), white];
+    a.extend(rest.iter().map(|s| (*s).to_owned()));
+    a
+}
+
+/// Runs `gorules play ARGS` with the text output.
+fn play_text(args: &[String]) -> Output {
+    gorules(std::iter::once("play").chain(args.iter().map(String::as_str)))
+}
+
 /// `play`'s text: a line per game with the engines by colour (swapped in the second game by
 /// `--alternate`), the end, the counts and what the referee noticed, then the summary.
 /// `--dead white` takes the dead stones of the engine given with `--white` whatever colour it
@@ -348,27 +360,27 @@ fn scripted(dir: &Path, name: &str, moves: &str, dead: &str, knows: &str, score:
 fn play_in_text_with_alternate_colours_and_the_dead_stones_of_one_engine() {
     let dir = temp_dir("scripted-text");
     let all = "final_status_list final_score gorules-dead";
-    let match_args = |share: bool| {
-        let mut a = vec![
-            "play".to_owned(),
-            "--black".to_owned(),
+    let play = |share: &[&str]| {
+        let rest = [
+            &[
+                "--size",
+                "9",
+                "--games",
+                "2",
+                "--alternate",
+                "--dead",
+                "white",
+            ],
+            share,
+        ]
+        .concat();
+        play_text(&match_args(
             scripted(&dir, "first", "E5", "", "final_score", "B+3"),
-            "--white".to_owned(),
             scripted(&dir, "second", "", "E5", all, "W+7.5"),
-            "--size".to_owned(),
-            "9".to_owned(),
-            "--games".to_owned(),
-            "2".to_owned(),
-            "--alternate".to_owned(),
-            "--dead".to_owned(),
-            "white".to_owned(),
-        ];
-        if share {
-            a.push("--share-dead".to_owned());
-        }
-        gorules(&a)
+            &rest,
+        ))
     };
-    let out = match_args(true);
+    let out = play(&["--share-dead"]);
     assert!(out.status.success(), "{out:?}");
     // Game 1: first (Black) plays E5, both pass; second (White) calls E5 dead, refuses to be
     // told so, and counts it as the referee does. Game 2: first, now White, has no moves left;
@@ -385,7 +397,7 @@ fn play_in_text_with_alternate_colours_and_the_dead_stones_of_one_engine() {
          an engine's count differing from the referee's\n"
     );
     // Without --share-dead nobody is told.
-    let out = match_args(false);
+    let out = play(&[]);
     assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
     assert!(!text.contains("refused"), "{text}");
@@ -393,23 +405,16 @@ fn play_in_text_with_alternate_colours_and_the_dead_stones_of_one_engine() {
 }
 
 /// Two engines with one name (two levels of one program) are told apart by their flags, in
-/// each game's line and in the summary, and wins are counted by engine across swapped colours: on an empty board
-/// White wins by komi, so each engine wins the game it plays White.
+/// each game's line and in the summary, and wins are counted by engine across swapped
+/// colours: on an empty board White wins by komi, so each engine wins the game it plays White.
 #[test]
 fn two_engines_with_one_name_are_told_apart_by_their_flags() {
     let dir = temp_dir("scripted-same-name");
-    let out = gorules([
-        "play".to_owned(),
-        "--black".to_owned(),
+    let out = play_text(&match_args(
         scripted(&dir, "same", "", "", "", ""),
-        "--white".to_owned(),
         scripted(&dir, "same", "", "", "", ""),
-        "--size".to_owned(),
-        "5".to_owned(),
-        "--games".to_owned(),
-        "3".to_owned(),
-        "--alternate".to_owned(),
-    ]);
+        &["--size", "5", "--games", "3", "--alternate"],
+    ));
     assert!(out.status.success(), "{out:?}");
     assert_eq!(
         stdout(&out),
@@ -431,16 +436,11 @@ fn two_engines_with_one_name_are_told_apart_by_their_flags() {
 fn play_counts_with_the_solver_only_with_dead_auto() {
     let dir = temp_dir("scripted-auto");
     let run = |dead: &str| {
-        play_json(&[
-            "--black".into(),
+        play_json(&match_args(
             scripted(&dir, "stone", "E5", "", "", ""),
-            "--white".into(),
             scripted(&dir, "passer", "", "", "", ""),
-            "--size".into(),
-            "9".into(),
-            "--dead".into(),
-            dead.into(),
-        ])
+            &["--size", "9", "--dead", dead],
+        ))
     };
     let (games, out) = run("auto");
     assert!(out.status.success(), "{out:?}");
@@ -464,17 +464,12 @@ fn play_counts_with_the_solver_only_with_dead_auto() {
 #[test]
 fn an_engine_that_cannot_move_voids_the_game_and_the_match_exits_2() {
     let dir = temp_dir("scripted-error");
-    let args: Vec<String> = vec![
-        "--black".to_owned(),
+    let args = match_args(
         scripted(&dir, "broken", "fail,D4", "", "", ""),
-        "--white".to_owned(),
         scripted(&dir, "passer", "", "", "", ""),
-        "--size".to_owned(),
-        "5".to_owned(),
-        "--games".to_owned(),
-        "2".to_owned(),
-    ];
-    let out = gorules(std::iter::once("play".to_owned()).chain(args.iter().cloned()));
+        &["--size", "5", "--games", "2"],
+    );
+    let out = play_text(&args);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert_eq!(
         stdout(&out),
