@@ -262,3 +262,43 @@ fn explore_one_record() {
         }
     }
 }
+
+/// Rule 14's game on one player's smallest bordered set, searched as a whole with a large
+/// budget: `FILE=path.sgf` (relative to the working directory, or to ../shared/corpus),
+/// `AT` the set's location (SGF name), `PLAYER=B` or `W`, `SN` the nodes (default 1,000,000).
+/// docs/control.md ("Can the goals be met?") quotes a run of it.
+#[test]
+#[ignore = "exploration"]
+fn explore_one_set_whole_game() {
+    let Ok(path) = std::env::var("FILE") else {
+        return;
+    };
+    let path = if std::path::Path::new(&path).exists() {
+        path
+    } else {
+        format!("{}/{path}", crate::corpus::CORPUS)
+    };
+    let b = final_position(&path);
+    let at = pt(&b, &std::env::var("AT").unwrap_or_else(|_| "aa".into()));
+    let player = match std::env::var("PLAYER").as_deref() {
+        Ok("W") => rules_core::Color::White,
+        _ => rules_core::Color::Black,
+    };
+    let set = pauli_control::smallest_bordered_set(&b, player, at);
+    let mut o = pauli_control::Options::with_budgets(pauli_control::Budgets::thorough());
+    o.budgets.search_nodes = std::env::var("SN")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
+    o.budgets.position_nodes = 4 * o.budgets.search_nodes;
+    o.budgets.max_set = b.len();
+    o.budgets.tt_entries = 1 << 22;
+    let t = std::time::Instant::now();
+    let (outcome, nodes) = pauli_control::hypothetical_game(&b, &[], player, &set, &o).unwrap();
+    println!(
+        "{player} on the {} points of its smallest set at {}: {outcome:?} in {nodes} nodes, {:?}",
+        set.len(),
+        b.topology().sgf(at),
+        t.elapsed()
+    );
+}
