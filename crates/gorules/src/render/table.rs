@@ -3,7 +3,7 @@
 use crate::report::{FileReport, GameEntry};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use rules_core::score::points;
-use rules_core::{CheckStatus, GameReport, Policy, Verdict};
+use rules_core::{AssessmentSource, CheckStatus, GameReport, Policy, Verdict};
 use std::io::{self, Write};
 
 /// Writes every file's games as tables.
@@ -141,7 +141,24 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
             writeln!(out, "  {}: {}", v.ruleset, sanitize(&note))?;
         }
     }
+    if g.verdicts.iter().any(left_undecided_by_search) {
+        writeln!(out, "  {UNDECIDED_HINT}")?;
+    }
     Ok(())
+}
+
+/// What a user can do about points the control test left undecided, said once per game.
+const UNDECIDED_HINT: &str = "to decide the undecided points, name the dead stones as the \
+     players agreed them (--dead D4,Q16, say); on boards of more than 49 points \
+     --control-budget thorough also searches longer";
+
+/// Whether the verdict's count has points that the control test (`--dead auto`) could not
+/// decide: the case [`UNDECIDED_HINT`] is for. Points left undecided by the user's or the
+/// record's own dead stones are not.
+fn left_undecided_by_search(v: &Verdict) -> bool {
+    v.score
+        .as_ref()
+        .is_some_and(|s| s.assessment == AssessmentSource::Auto && s.undecided > 0)
 }
 
 fn row(v: &Verdict, g: &GameReport) -> Vec<String> {

@@ -173,6 +173,19 @@ fn undecided_points_count_as_they_stand_and_are_reported() {
         table.contains("pauli: the record's result is one the undecided points allow"),
         "{table}"
     );
+    // And says once what the user can do about them; not when the stones were named.
+    let hint = "to decide the undecided points, name the dead stones";
+    assert_eq!(table.matches(hint).count(), 1, "{table}");
+    let named = gorules([
+        "replay".as_ref(),
+        path.as_os_str(),
+        "--rules".as_ref(),
+        "chinese,pauli".as_ref(),
+        "--dead".as_ref(),
+        "none".as_ref(),
+    ]);
+    let named = String::from_utf8_lossy(&named.stdout);
+    assert!(!named.contains(hint), "{named}");
 }
 
 #[test]
