@@ -142,18 +142,24 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
         }
     }
     if g.verdicts.iter().any(left_undecided_by_search) {
-        writeln!(out, "  {UNDECIDED_HINT}")?;
+        writeln!(out, "  {}", undecided_hint())?;
     }
     Ok(())
 }
 
 /// What a user can do about points the control test left undecided, said once per game.
-const UNDECIDED_HINT: &str = "to decide the undecided points, name the dead stones as the \
-     players agreed them (--dead D4,Q16, say); on boards of more than 49 points \
-     --control-budget thorough also searches longer";
+/// Boards up to the control test's thorough limit get its thorough budget already.
+fn undecided_hint() -> String {
+    format!(
+        "to decide the undecided points, name the dead stones as the players agreed them \
+         (--dead D4,Q16, say); on boards of more than {} points --control-budget thorough \
+         also searches longer",
+        pauli_control::Options::default().thorough_up_to
+    )
+}
 
 /// Whether the verdict's count has points that the control test (`--dead auto`) could not
-/// decide: the case [`UNDECIDED_HINT`] is for. Points left undecided by the user's or the
+/// decide: the case [`undecided_hint`] is for. Points left undecided by the user's or the
 /// record's own dead stones are not.
 fn left_undecided_by_search(v: &Verdict) -> bool {
     v.score
