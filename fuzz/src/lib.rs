@@ -1,14 +1,13 @@
-//! Helpers shared by the fuzz targets: replay a record under every ruleset the way the
-//! `gorules` binary does (`replay`, `check`, `diff`), and check what must always hold.
+//! Helpers shared by the fuzz targets: take a record through the pipeline under every
+//! ruleset the way the `gorules` binary does (`replay`, `check`, `diff`), and check what must
+//! always hold.
 //!
 //! A target fails (libFuzzer reports a crash) on a panic, a stack overflow, a time-out
 //! (`-timeout`) or an allocation past `-rss_limit_mb` / `-malloc_limit_mb`.
 
+use analysis::{Choice, DeadSource, GameAnalysis, Plan};
 use rules_core::compare::{Side, compare_with_first};
-use rules_core::{
-    Assessment, AssessmentChoice, GameRecord, PointValue, Policy, ReplayOptions, Ruleset,
-    SuperkoKind, replay, report,
-};
+use rules_core::{GameRecord, PointValue, Policy, ReplayOptions, Ruleset, SuperkoKind};
 
 /// Every ruleset, with the options that change what is legal or counted.
 #[must_use]
@@ -30,50 +29,54 @@ pub fn rulesets() -> Vec<Box<dyn Ruleset>> {
     ]
 }
 
-/// Replays `record` under every ruleset with `policy`, as `gorules check` does (the
-/// report, serialised as JSON), then compares them as `gorules diff` does and checks that
-/// every explanation adds up.
-pub fn replay_everything(record: &GameRecord, policy: Policy, komi: Option<f64>) {
-    let all = rulesets();
-    let refs: Vec<&dyn Ruleset> = all.iter().map(AsRef::as_ref).collect();
-    let options = ReplayOptions { policy, komi };
-    let assessment = if record.markup.is_empty() {
-        Assessment::none()
+/// The pipeline's plan over every ruleset with `policy`: the record's markup as dead stones
+/// when it has some, else none (the control test has a target of its own).
+fn plan(record: &GameRecord, policy: Policy, komi: Option<f64>) -> Plan {
+    let mut plan = Plan::new(rulesets().into_iter().map(Choice::Fixed).collect());
+    plan.replay = ReplayOptions { policy, komi };
+    plan.dead = if record.markup.is_empty() {
+        DeadSource::None
     } else {
-        Assessment::from_markup(&record.markup)
+        DeadSource::Markup
     };
+    plan
+}
+
+fn analyse(plan: &Plan, record: &GameRecord) -> GameAnalysis {
+    match plan.analyse(1, record.clone()) {
+        Ok(game) => game,
+        Err(e) => panic!("no user points, yet {e}"),
+    }
+}
+
+/// Takes `record` through the pipeline under every ruleset with `policy`, as `gorules check`
+/// does (the report, serialised as JSON), then compares them as `gorules diff` does and
+/// checks that every explanation adds up.
+pub fn replay_everything(record: &GameRecord, policy: Policy, komi: Option<f64>) {
+    let plan = plan(record, policy, komi);
     // `check` / `replay`: the report and its JSON.
-    let (rep, _) = report(
-        1,
-        record,
-        &refs,
-        &options,
-        AssessmentChoice::Given(&assessment),
-    );
+    let game = analyse(&plan, record);
+    let rep = report::json::game_report(&game);
     let json = serde_json::to_string(&rep).expect("a report serialises");
     assert!(!json.is_empty());
 
-    // `diff`: replays with their final states, point values, comparisons.
-    let replays: Vec<_> = refs
-        .iter()
-        .map(|r| replay(record, *r, &options, AssessmentChoice::Given(&assessment)))
-        .collect();
-    for (a, b) in replays.iter().zip(&rep.verdicts) {
-        // The same replay twice gives the same verdict (determinism).
+    // The same game through the pipeline again gives the same verdicts (determinism).
+    let again = analyse(&plan, record);
+    for (a, b) in again.runs.iter().zip(&game.runs) {
         assert_eq!(
-            serde_json::to_string(&a.verdict).unwrap(),
-            serde_json::to_string(b).unwrap(),
+            serde_json::to_string(&a.replayed.verdict).unwrap(),
+            serde_json::to_string(&b.replayed.verdict).unwrap(),
             "two replays of one record under {} differ",
-            b.ruleset
+            b.id()
         );
     }
-    let handicap = record.handicap.unwrap_or(0);
-    let values: Vec<Option<Vec<PointValue>>> =
-        replays.iter().map(|r| r.point_values(handicap)).collect();
-    let sides: Vec<Side<'_>> = replays
+    // `diff`: point values, comparisons.
+    let values: Vec<Option<Vec<PointValue>>> = game.point_values();
+    let sides: Vec<Side<'_>> = game
+        .runs
         .iter()
         .zip(&values)
-        .map(|(r, v)| Side::new(&r.verdict, v.as_deref()))
+        .map(|(r, v)| Side::new(&r.replayed.verdict, v.as_deref()))
         .collect();
     let names = record.topology.point_names();
     // Each ruleset against the first, and the first four against each other's order too.

@@ -103,16 +103,25 @@ pub const DEFAULT_KOMI: f64 = 7.5;
 
 /// Whether a move whose own stones would be left without liberties is forbidden.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum SuicideRule {
     /// 中国围棋规则 rule 5 (禁着点): suicide of one stone or of many is forbidden
     /// ([`Reason::Suicide`]). The default: text 004 states it, and text 003 Addendum 1 lists
     /// it as "an optional rule".
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Suicide of one or many stones is forbidden (text 004 禁着点)")
+    )]
     Forbidden,
     /// Text 003 without Addendum 1: the move is played, the opponent's stones without
     /// liberties are removed, then one's own (text 003 steps 2 and 3), exactly as in
     /// Tromp–Taylor. A single-stone suicide then leaves the board as it was, so positional
     /// superko forbids it; a multi-stone suicide is legal unless it repeats.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Suicide is a legal move that removes one's own stones")
+    )]
     Allowed,
 }
 
@@ -148,14 +157,21 @@ impl FromStr for SuicideRule {
 /// handicap (text 004 rule 2: 空枰开局, the game starts on an empty board); this is common
 /// Chinese practice, offered only when asked for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Compensation {
     /// No compensation (the default): the count is the texts' own.
     #[default]
+    #[cfg_attr(feature = "clap", value(help = "No compensation"))]
     None,
     /// N points for N handicap stones (Chinese practice: Black returns half a stone per
     /// handicap stone in the stone count).
+    #[cfg_attr(feature = "clap", value(help = "One point per handicap stone"))]
     N,
     /// N − 1 points for N handicap stones (as the AGA counts).
+    #[cfg_attr(
+        feature = "clap",
+        value(name = "n-1", help = "One point per handicap stone but the first")
+    )]
     NMinusOne,
 }
 
@@ -211,15 +227,21 @@ impl FromStr for Compensation {
 
 /// What a move after two consecutive passes means.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum AfterTwoPasses {
     /// 中国围棋规则 rule 7 (终局, text 004): two consecutive passes end the game; a move
     /// after them is forbidden ([`Reason::AfterEnd`]). The default.
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "The game is over; later moves are forbidden")
+    )]
     End,
     /// Text 003 End 1: "On dispute the game continues": a move after two passes is the
     /// players resuming play because they disagree about dead stones (servers such as KGS
     /// record this). The move is legal, the game goes on, and it ends at the next two
     /// consecutive passes. Each resumption is reported as an event.
+    #[cfg_attr(feature = "clap", value(help = "Play resumes (reported as an event)"))]
     Resume,
 }
 

@@ -7,11 +7,12 @@
 //! * `replay` — records already parsed, replayed under one ruleset or two
 //!   (target: both rulesets ≥ 20,000 games/s on one core).
 //!
-//! Run: `cargo bench -p gorules --bench corpus`. Each replay is the full driver
-//! (`rules_core::replay`): legality, captures, the count and the verdict.
+//! Run: `cargo bench -p gorules --bench corpus`. Each replay goes through the pipeline
+//! (`analysis::Plan`, as every command does): legality, captures, the count and the verdict.
 
+use analysis::{Choice, DeadSource, Plan};
 use game_sources::sgf_files;
-use rules_core::{Assessment, AssessmentChoice, GameRecord, ReplayOptions, Ruleset, replay};
+use rules_core::GameRecord;
 use sgf_record::{ReadOptions, read_sgf};
 use std::path::Path;
 use std::sync::OnceLock;
@@ -68,20 +69,19 @@ fn parse(bytes: &[u8]) -> Vec<GameRecord> {
         .unwrap_or_default()
 }
 
-fn ruleset(id: &str) -> Box<dyn Ruleset> {
-    ruleset_registry::by_id(id, &ruleset_registry::RulesetOptions::default())
-        .expect("one of our ids")
+/// The plan of `check --rules LIST --dead none`.
+fn plan(list: &str) -> Plan {
+    let choices = Choice::parse_list(list, &Default::default()).expect("our ids");
+    let mut plan = Plan::new(choices);
+    plan.dead = DeadSource::None;
+    plan
 }
 
-fn replay_all(records: &[GameRecord], rulesets: &[Box<dyn Ruleset>]) -> usize {
-    let none = Assessment::none();
-    let options = ReplayOptions::default();
+fn replay_all(records: &[GameRecord], plan: &Plan) -> usize {
     let mut legal = 0;
     for r in records {
-        for rs in rulesets {
-            let done = replay(r, rs.as_ref(), &options, AssessmentChoice::Given(&none));
-            legal += usize::from(done.verdict.legal);
-        }
+        let runs = plan.replay_all(r).expect("no points named");
+        legal += runs.iter().filter(|r| r.replayed.verdict.legal).count();
     }
     legal
 }
@@ -99,7 +99,7 @@ fn parse_only(bencher: divan::Bencher) {
 
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn parse_and_replay_tt_logical(bencher: divan::Bencher) {
-    let rs = vec![ruleset("tromp-taylor"), ruleset("logical")];
+    let rs = plan("tromp-taylor,logical");
     bencher.counter(games()).bench(|| {
         corpus()
             .iter()
@@ -110,7 +110,7 @@ fn parse_and_replay_tt_logical(bencher: divan::Bencher) {
 
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn replay_tt_and_logical(bencher: divan::Bencher) {
-    let rs = vec![ruleset("tromp-taylor"), ruleset("logical")];
+    let rs = plan("tromp-taylor,logical");
     bencher
         .counter(games())
         .bench(|| replay_all(divan::black_box(records()), &rs));
@@ -118,7 +118,7 @@ fn replay_tt_and_logical(bencher: divan::Bencher) {
 
 #[divan::bench(args = ["tromp-taylor", "logical", "chinese", "pauli"], sample_count = 10, sample_size = 1)]
 fn replay_one(bencher: divan::Bencher, id: &str) {
-    let rs = vec![ruleset(id)];
+    let rs = plan(id);
     bencher
         .counter(games())
         .bench(|| replay_all(divan::black_box(records()), &rs));

@@ -1,40 +1,42 @@
-//! Instruction-count profiling of parsing and replay (for `valgrind --tool=callgrind`, whose
-//! counts do not depend on machine load): parses every `.sgf` under the given directory, then
-//! replays the 19×19 games under the given rulesets.
+//! Instruction-count profiling of the per-game pipeline (for `valgrind --tool=callgrind`,
+//! whose counts do not depend on machine load): reads every `.sgf` under the given directory,
+//! then takes every game through the pipeline as `gorules check --rules LIST --dead none
+//! --format jsonl` does (bytes → records → one replay per ruleset → report → a JSON line),
+//! into a buffer. `scripts/instructions.sh` runs it and prints instructions per game.
 //!
 //! `cargo build --release -p gorules --example profile_corpus`
 //! `valgrind --tool=callgrind target/release/examples/profile_corpus DIR tromp-taylor,logical`
-//! `callgrind_annotate --inclusive=yes callgrind.out.* | grep -E 'parse_all|replay_all'`
+//! `callgrind_annotate --inclusive=yes callgrind.out.* | grep -E 'parse_all|check_all'`
 
+use analysis::{Choice, DeadSource, Plan, input};
 use game_sources::sgf_files;
-use rules_core::{Assessment, AssessmentChoice, GameRecord, ReplayOptions, Ruleset, replay};
-use sgf_record::{ReadOptions, read_sgf};
+use report::json;
 use std::path::Path;
 
+/// Reads every file into records (the pipeline's input stage), and counts the games.
 #[inline(never)]
-fn parse_all(files: &[Vec<u8>]) -> Vec<GameRecord> {
+fn parse_all(files: &[(String, Vec<u8>)]) -> Vec<input::Loaded> {
     files
         .iter()
-        .filter_map(|b| read_sgf(b, &ReadOptions::default()).ok())
-        .flat_map(|f| f.games.into_iter().filter_map(Result::ok))
-        .filter(|r| r.topology.grid_size() == Some((19, 19)))
+        .map(|(name, bytes)| input::from_bytes(name.clone(), bytes, false))
         .collect()
 }
 
+/// Every game of every file through the pipeline and into JSON Lines; returns the legal
+/// verdicts.
 #[inline(never)]
-fn replay_all(records: &[GameRecord], rulesets: &[Box<dyn Ruleset>]) -> usize {
-    let none = Assessment::none();
+fn check_all(loaded: Vec<input::Loaded>, plan: &Plan, out: &mut Vec<u8>) -> usize {
     let mut legal = 0;
-    for r in records {
-        for rs in rulesets {
-            let done = replay(
-                r,
-                rs.as_ref(),
-                &ReplayOptions::default(),
-                AssessmentChoice::Given(&none),
-            );
-            legal += usize::from(done.verdict.legal);
-        }
+    for file in loaded {
+        let report = json::file_report(file, |index, record| {
+            let game = plan.analyse(index, record);
+            if let Ok(g) = &game {
+                legal += g.runs.iter().filter(|r| r.replayed.verdict.legal).count();
+            }
+            json::game_entry(index, &game)
+        });
+        out.clear();
+        report::check::write_jsonl_file(out, &report).expect("a buffer takes it");
     }
     legal
 }
@@ -45,17 +47,21 @@ fn main() {
     let ids = args
         .next()
         .unwrap_or_else(|| "tromp-taylor,logical".to_owned());
-    let rulesets: Vec<Box<dyn Ruleset>> = ids
-        .split(',')
-        .map(|id| {
-            ruleset_registry::by_id(id, &ruleset_registry::RulesetOptions::default())
-                .unwrap_or_else(|e| panic!("{e}"))
-        })
-        .collect();
+    let choices = Choice::parse_list(&ids, &Default::default()).unwrap_or_else(|e| panic!("{e}"));
+    let mut plan = Plan::new(choices);
+    plan.dead = DeadSource::None;
     let mut paths = Vec::new();
     sgf_files(Path::new(&dir), &mut paths);
-    let files: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
-    let records = parse_all(&files);
-    let legal = replay_all(&records, &rulesets);
-    println!("{} games, {legal} legal verdicts", records.len());
+    let files: Vec<(String, Vec<u8>)> = paths
+        .iter()
+        .map(|p| (p.display().to_string(), std::fs::read(p).unwrap()))
+        .collect();
+    let loaded = parse_all(&files);
+    let games: usize = loaded
+        .iter()
+        .map(|l| l.result.as_ref().map_or(0, |f| f.games.len()))
+        .sum();
+    let mut out = Vec::new();
+    let legal = check_all(loaded, &plan, &mut out);
+    println!("{games} games, {legal} legal verdicts");
 }

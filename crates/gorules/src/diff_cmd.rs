@@ -1,158 +1,23 @@
 //! `gorules diff`: for each game of a record, where the rulesets disagree — legality, winner,
-//! margin — and why, in words, with a margin explanation that adds up (`rules_core::compare`).
-//! Exit status as `diff`'s: 0 when every ruleset agrees, 1 when some disagree, 2 when a file
-//! or game cannot be read.
+//! margin — and why (the pipeline's comparisons, in `report::diff`'s words). Exit status: 0
+//! when every ruleset agrees, 1 when some disagree, 2 when a file or game cannot be read.
 
-use crate::cli::RuleArgs;
-use crate::config::{PlanRuleset, ReplayConfig};
-use crate::input;
-use crate::render::table::sanitize;
-use crate::report::{ErrorReport, SCHEMA_VERSION};
-use crate::show_cmd;
+use crate::cli::{DiffArgs, DiffFormat};
 use crate::status::Status;
-use anyhow::{Result, bail};
-use clap::{Args, ValueEnum};
-use rules_core::compare::{Cause, PairDiff, Side, compare_with_first};
-use rules_core::score::points;
-use rules_core::{Forbidden, GameRecord, PointValue, replay};
-use serde::Serialize;
+use analysis::{Plan, input};
+use anyhow::{Result, anyhow};
+use report::diff::{DiffFile, DiffGame, DiffOutput, diff_game};
+use report::{ErrorReport, pictures, words};
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
-
-/// `gorules diff`.
-#[derive(Debug, Args)]
-pub struct DiffArgs {
-    /// Game records (SGF, or graph-board .json); `-` reads SGF from standard input.
-    #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-
-    #[command(flatten)]
-    pub rules: RuleArgs,
-
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, default_value_t = DiffFormat::Table)]
-    pub format: DiffFormat,
-
-    /// Also draw, for every game where the rulesets disagree, the counted position under each
-    /// ruleset as an SVG in this directory (`<file stem>-<name hash>-g<game>-<ruleset>.svg`, as `gorules show`
-    /// draws it: the count point by point, the first forbidden move marked).
-    #[arg(long, value_name = "DIR")]
-    pub pictures: Option<PathBuf>,
-}
-
-/// `--format` of `diff`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum DiffFormat {
-    /// Text for people.
-    Table,
-    /// One JSON document (docs/json.md, "gorules diff").
-    Json,
-}
-
-/// The whole output of `gorules diff --format json`.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-pub struct DiffOutput {
-    /// The gorules version that wrote it.
-    pub gorules: &'static str,
-    /// The JSON layout's version.
-    pub schema: u32,
-    /// One entry per file, in the order given.
-    pub files: Vec<DiffFile>,
-}
-
-/// One file of `diff`.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-pub struct DiffFile {
-    /// The path as given.
-    pub file: String,
-    /// Why the file could not be read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ErrorReport>,
-    /// One entry per game tree.
-    pub games: Vec<DiffGame>,
-}
-
-/// One game of `diff`.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-pub struct DiffGame {
-    /// 1-based index of the game in its file.
-    pub game: u32,
-    /// Why the game could not be read or compared.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<ErrorReport>,
-    /// `19x19`, `9x9`, `graph:N`.
-    #[serde(skip_serializing_if = "String::is_empty", default)]
-    pub board: String,
-    /// Moves in the main line.
-    pub moves: u32,
-    /// Each ruleset's verdict in short, in the order asked for.
-    pub rulesets: Vec<DiffRuleset>,
-    /// Whether every ruleset agrees with the first.
-    pub agree: bool,
-    /// Every other ruleset compared with the first.
-    pub comparisons: Vec<PairDiff>,
-}
-
-/// One ruleset's verdict in short.
-#[derive(Debug, Serialize, schemars::JsonSchema)]
-pub struct DiffRuleset {
-    /// Ruleset id.
-    pub ruleset: String,
-    /// Whether every move was legal.
-    pub legal: bool,
-    /// The first forbidden move.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub first_forbidden: Option<Forbidden>,
-    /// The count as an SGF result.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub result: Option<String>,
-    /// Black's margin (Black's total minus White's).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub margin: Option<f64>,
-    /// Points the dead-stone assessment left undecided; `result` and `margin` count them as
-    /// they stand (absent when none).
-    #[serde(skip_serializing_if = "is_zero", default)]
-    pub undecided: u32,
-    /// What deciding the undecided points could give (absent when none is undecided).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub undecided_range: Option<rules_core::MarginRange>,
-    /// Whether `result` is settled: nothing undecided, or deciding it cannot move the margin
-    /// (absent without a count).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub settled: Option<bool>,
-    /// The count in words for the text output: the result when settled, else what deciding
-    /// the undecided points could give (`ScoreBreakdown::result_or_range`) with the count as
-    /// it stands. Made from the score itself, once, in `diff_game`.
-    #[serde(skip)]
-    count_words: String,
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-/// [`DiffRuleset::count_words`] of a verdict.
-fn count_words(v: &rules_core::Verdict) -> String {
-    match &v.score {
-        None => format!("no count: {}", v.no_count_reason().unwrap_or_default()),
-        Some(s) if s.is_settled() => s.result(),
-        Some(s) => format!(
-            "{} ({} point(s) undecided; as they stand {})",
-            s.result_or_range(),
-            s.undecided,
-            s.result()
-        ),
-    }
-}
+use std::path::Path;
 
 /// Runs the command.
 pub fn run(args: &DiffArgs) -> Result<Status> {
-    let config = ReplayConfig::from_args(&args.rules)?;
+    let plan = crate::plan::from_args(&args.rules)?;
     let mut files = Vec::new();
     for path in &args.files {
         files.push(diff_file(
-            &config,
+            &plan,
             input::load(path),
             args.pictures.as_deref(),
         )?);
@@ -170,380 +35,48 @@ pub fn run(args: &DiffArgs) -> Result<Status> {
     let mut out = BufWriter::new(stdout.lock());
     match args.format {
         DiffFormat::Json => {
-            serde_json::to_writer_pretty(
-                &mut out,
-                &DiffOutput {
-                    gorules: env!("CARGO_PKG_VERSION"),
-                    schema: SCHEMA_VERSION,
-                    files,
-                },
-            )?;
+            serde_json::to_writer_pretty(&mut out, &DiffOutput::new(files))?;
             writeln!(out)?;
         }
-        DiffFormat::Table => write_table(&mut out, &files)?,
+        DiffFormat::Table => report::diff::write_table(&mut out, &files)?,
     }
     out.flush()?;
     Ok(status)
 }
 
-fn diff_file(
-    config: &ReplayConfig,
-    loaded: input::Loaded,
-    pictures: Option<&std::path::Path>,
-) -> Result<DiffFile> {
+/// Every game of one file, compared; with `pictures`, each ruleset's counted position of a
+/// game where they disagree is drawn.
+fn diff_file(plan: &Plan, loaded: input::Loaded, pictures: Option<&Path>) -> Result<DiffFile> {
     let mut f = DiffFile {
         file: loaded.name,
         error: None,
         games: Vec::new(),
     };
-    match loaded.result {
-        Err(e) => f.error = Some(e),
-        Ok(file) => {
-            for (i, g) in file.games.into_iter().enumerate() {
-                let index = i as u32 + 1;
-                f.games.push(match g {
-                    Err(error) => DiffGame::error(index, error),
-                    Ok(record) => {
-                        let name = f.file.clone();
-                        diff_game(config, index, record, pictures.map(|d| (d, name.as_str())))?
-                    }
-                });
-            }
+    let file = match loaded.result {
+        Err(e) => {
+            f.error = Some(e);
+            return Ok(f);
         }
+        Ok(file) => file,
+    };
+    for (i, g) in file.games.into_iter().enumerate() {
+        let index = i as u32 + 1;
+        let game = match g.map(|record| plan.analyse(index, record)) {
+            Err(error) => DiffGame::error(index, error),
+            Ok(Err(e)) => DiffGame::error(index, ErrorReport::new("usage", words::dead_point(&e))),
+            Ok(Ok(game)) => {
+                let diff = diff_game(&game).map_err(|e| anyhow!("game {index}: {e}"))?;
+                if let (Some(dir), false) = (pictures, diff.agree) {
+                    for run in &game.runs {
+                        let name = pictures::file_name(&f.file, index, run.id());
+                        let picture = pictures::disagreement(&f.file, &game, run);
+                        crate::pictures::write_svg(dir, &name, &picture)?;
+                    }
+                }
+                diff
+            }
+        };
+        f.games.push(game);
     }
     Ok(f)
-}
-
-impl DiffGame {
-    fn error(game: u32, error: ErrorReport) -> DiffGame {
-        DiffGame {
-            game,
-            error: Some(error),
-            board: String::new(),
-            moves: 0,
-            rulesets: Vec::new(),
-            agree: false,
-            comparisons: Vec::new(),
-        }
-    }
-}
-
-/// Replays one game under every ruleset, keeping the final states for their point values,
-/// and compares every ruleset with the first.
-///
-/// # Errors
-/// When an explanation does not add up: a bug that must not be printed as an explanation.
-/// With `pictures` (a directory and the file's name), draws each ruleset's counted position
-/// when the rulesets disagree.
-pub fn diff_game(
-    config: &ReplayConfig,
-    index: u32,
-    record: GameRecord,
-    pictures: Option<(&std::path::Path, &str)>,
-) -> Result<DiffGame> {
-    let plan = match config.plan(&record) {
-        Ok(p) => p,
-        Err(e) => {
-            return Ok(DiffGame::error(
-                index,
-                ErrorReport {
-                    kind: "usage".to_owned(),
-                    message: format!("{e:#}"),
-                },
-            ));
-        }
-    };
-    let replays: Vec<_> = plan
-        .rulesets
-        .iter()
-        .map(PlanRuleset::ruleset)
-        .map(|r| replay(&record, r, &config.replay, plan.assessment()))
-        .collect();
-    let handicap = record.handicap.unwrap_or(0);
-    let values: Vec<Option<Vec<PointValue>>> =
-        replays.iter().map(|r| r.point_values(handicap)).collect();
-    let sides: Vec<Side<'_>> = replays
-        .iter()
-        .zip(&values)
-        .map(|(r, v)| Side::new(&r.verdict, v.as_deref()))
-        .collect();
-    let names = record.topology.point_names();
-    let comparisons = match compare_with_first(&sides, &names) {
-        Ok(c) => c,
-        Err(e) => bail!("game {index}: {e}"),
-    };
-    // The explanation adds up: checked in `compare`, asserted again where it is printed.
-    for c in &comparisons {
-        if let Some(count) = &c.count {
-            let sum: f64 = count.causes.iter().map(|c| c.effect).sum();
-            assert!(
-                (sum - count.difference).abs() < 1e-9,
-                "{} vs {}: causes sum to {sum}, margins differ by {}",
-                c.a,
-                c.b,
-                count.difference
-            );
-        }
-    }
-    let agree = comparisons.iter().all(|c| c.agree);
-    if let (Some((dir, file)), false) = (pictures, agree) {
-        for r in &replays {
-            let id = &r.verdict.ruleset;
-            let mut picture = board_render::Picture::from_replay(&record, r);
-            picture.title = Some(format!(
-                "{file} game {index}: {id} {}",
-                r.verdict.score.as_ref().map_or_else(
-                    || "(no count)".to_owned(),
-                    rules_core::ScoreBreakdown::result_or_range
-                )
-            ));
-            show_cmd::write_svg(dir, &show_cmd::picture_file_name(file, index, id), &picture)?;
-        }
-    }
-    Ok(DiffGame {
-        game: index,
-        error: None,
-        board: rules_core::replay::board_name(&record),
-        moves: record.move_count() as u32,
-        rulesets: replays
-            .iter()
-            .map(|r| DiffRuleset {
-                ruleset: r.verdict.ruleset.clone(),
-                legal: r.verdict.legal,
-                first_forbidden: r.verdict.first_forbidden.clone(),
-                result: r.verdict.result.clone(),
-                margin: r.verdict.score.as_ref().map(|s| s.margin),
-                undecided: r.verdict.score.as_ref().map_or(0, |s| s.undecided),
-                undecided_range: r.verdict.score.as_ref().and_then(|s| s.undecided_range),
-                settled: r
-                    .verdict
-                    .score
-                    .as_ref()
-                    .map(rules_core::ScoreBreakdown::is_settled),
-                count_words: count_words(&r.verdict),
-            })
-            .collect(),
-        agree,
-        comparisons,
-    })
-}
-
-fn signed(v: f64) -> String {
-    if v.abs() < 1e-9 {
-        "0".to_owned()
-    } else if v > 0.0 {
-        format!("+{}", points(v))
-    } else {
-        format!("-{}", points(-v))
-    }
-}
-
-/// One term of a count's explanation: its effect on Black's margin, its words, and the points
-/// it is about (the first twelve; `…` when there are more).
-fn cause_line(cause: &Cause) -> String {
-    const SHOWN: usize = 12;
-    let mut line = format!("  {:>6}  {}", signed(cause.effect), cause.explanation);
-    // Only a cause of kind `Points` names points.
-    if !cause.points.is_empty() {
-        let mut pts: Vec<&str> = cause
-            .points
-            .iter()
-            .take(SHOWN)
-            .map(String::as_str)
-            .collect();
-        if cause.points.len() > SHOWN {
-            pts.push("…");
-        }
-        line.push_str(&format!(" [{}]", pts.join(" ")));
-    }
-    line
-}
-
-fn write_table(out: &mut dyn Write, files: &[DiffFile]) -> io::Result<()> {
-    for (i, f) in files.iter().enumerate() {
-        if i > 0 {
-            writeln!(out)?;
-        }
-        let file = sanitize(&f.file);
-        if let Some(e) = &f.error {
-            writeln!(out, "{file}: error: {}", sanitize(&e.message))?;
-            continue;
-        }
-        for (j, g) in f.games.iter().enumerate() {
-            if j > 0 {
-                writeln!(out)?;
-            }
-            if let Some(e) = &g.error {
-                writeln!(
-                    out,
-                    "{file} game {}: error: {}",
-                    g.game,
-                    sanitize(&e.message)
-                )?;
-                continue;
-            }
-            writeln!(
-                out,
-                "{file} — game {}: {}, {} moves",
-                g.game, g.board, g.moves
-            )?;
-            let width = g
-                .rulesets
-                .iter()
-                .map(|r| r.ruleset.len())
-                .max()
-                .unwrap_or(0);
-            for r in &g.rulesets {
-                let legal = match &r.first_forbidden {
-                    None => "all moves legal".to_owned(),
-                    Some(f) => format!("move {} forbidden ({})", f.move_number, f.reason),
-                };
-                writeln!(
-                    out,
-                    "  {:width$}  {:<38}  {}",
-                    r.ruleset,
-                    legal,
-                    sanitize(&r.count_words)
-                )?;
-            }
-            if g.agree {
-                // A pair with a ruleset that made no count agrees when legality does: no
-                // disagreement is proved, but the counts were not compared.
-                if g.comparisons.iter().any(|c| c.no_count.is_some()) {
-                    writeln!(
-                        out,
-                        "  no disagreement found: legality agrees, but not every count could \
-                         be compared"
-                    )?;
-                } else {
-                    writeln!(out, "  every ruleset agrees")?;
-                }
-                continue;
-            }
-            for c in &g.comparisons {
-                write_pair(out, c, &g.rulesets)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-fn write_pair(out: &mut dyn Write, c: &PairDiff, rulesets: &[DiffRuleset]) -> io::Result<()> {
-    let no_causes = c.count.as_ref().is_none_or(|d| d.causes.is_empty());
-    if c.agree && no_causes {
-        writeln!(out, "{} vs {}: agree", c.a, c.b)?;
-        return Ok(());
-    }
-    if c.agree {
-        writeln!(
-            out,
-            "{} vs {}: same legality and result, counted differently:",
-            c.a, c.b
-        )?;
-    } else {
-        writeln!(out, "{} vs {}:", c.a, c.b)?;
-    }
-    for s in &c.legality {
-        writeln!(out, "  legality: {}", sanitize(&s.explanation))?;
-    }
-    if let Some(why) = &c.no_count {
-        writeln!(out, "  no count to compare: {}", sanitize(why))?;
-    }
-    if let Some(d) = &c.count {
-        let head = if d.winner_changes {
-            "the winner changes"
-        } else if d.difference.abs() < 1e-9 {
-            "same result"
-        } else {
-            "same winner, another margin"
-        };
-        writeln!(
-            out,
-            "  count: {} {} → {} {}: {head}; Black's margin {} → {} ({})",
-            c.a,
-            d.result_a,
-            c.b,
-            d.result_b,
-            points(d.margin_a),
-            points(d.margin_b),
-            signed(d.difference)
-        )?;
-        // Counts resting on undecided points are compared as they stand: say so, since
-        // deciding the points could change what the line above says.
-        let unsettled: Vec<String> = [&c.a, &c.b]
-            .into_iter()
-            .filter_map(|id| rulesets.iter().find(|r| &r.ruleset == id))
-            .filter(|r| r.settled == Some(false))
-            .map(|r| format!("{} ({} point(s))", r.ruleset, r.undecided))
-            .collect();
-        if !unsettled.is_empty() {
-            writeln!(
-                out,
-                "  (compared as they stand: undecided points under {}; deciding them could \
-                 change the margins and the winner)",
-                unsettled.join(" and ")
-            )?;
-        }
-        if !d.same_position {
-            writeln!(
-                out,
-                "  (the two counts are of different positions: a replay stopped at a forbidden move)"
-            )?;
-        }
-        for cause in &d.causes {
-            writeln!(out, "{}", sanitize(&cause_line(cause)))?;
-        }
-        if !d.causes.is_empty() {
-            writeln!(
-                out,
-                "  {:>6}  = the difference of the margins",
-                signed(d.causes.iter().map(|c| c.effect).sum())
-            )?;
-        }
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rules_core::compare::CauseKind;
-
-    fn cause(kind: CauseKind, points: usize, effect: f64) -> Cause {
-        Cause {
-            kind,
-            under_a: None,
-            under_b: None,
-            count: (points > 0).then_some(u32::try_from(points).unwrap()),
-            points: (0..points).map(|i| format!("p{i}")).collect(),
-            effect,
-            explanation: "why".to_owned(),
-        }
-    }
-
-    #[test]
-    fn a_cause_line_names_twelve_points_at_most() {
-        let twelve = "p0 p1 p2 p3 p4 p5 p6 p7 p8 p9 p10 p11";
-        assert_eq!(
-            cause_line(&cause(CauseKind::Points, 12, -12.0)),
-            format!("     -12  why [{twelve}]")
-        );
-        assert_eq!(
-            cause_line(&cause(CauseKind::Points, 13, 6.5)),
-            format!("    +6.5  why [{twelve} …]")
-        );
-        assert_eq!(
-            cause_line(&cause(CauseKind::Points, 1, 0.5)),
-            "    +0.5  why [p0]"
-        );
-        // Captives, komi and compensation name no point.
-        assert_eq!(
-            cause_line(&cause(CauseKind::Captives, 0, 0.0)),
-            "       0  why"
-        );
-        assert_eq!(
-            cause_line(&cause(CauseKind::Komi, 0, -7.5)),
-            "    -7.5  why"
-        );
-    }
 }

@@ -3,40 +3,11 @@
 //! `tests/it/cli_docs.rs` and `tests/it/schema.rs` fail when the files under docs/ are stale;
 //! `UPDATE_DOCS=1 cargo test -p gorules --test it docs` rewrites them.
 
+use crate::cli::{CompletionsArgs, ManArgs, SchemaArgs, SchemaOf};
 use crate::status::Status;
 use anyhow::Result;
-use clap::{Args, CommandFactory, ValueEnum};
-use clap_complete::Shell;
+use clap::CommandFactory;
 use std::io::{self, Write};
-
-/// `gorules completions`.
-#[derive(Debug, Args)]
-pub struct CompletionsArgs {
-    /// The shell.
-    #[arg(value_enum)]
-    pub shell: Shell,
-}
-
-/// `gorules schema`.
-#[derive(Debug, Args)]
-pub struct SchemaArgs {
-    /// Which output.
-    #[arg(value_enum)]
-    pub output: SchemaOf,
-}
-
-/// The outputs with a JSON schema.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SchemaOf {
-    /// `gorules replay --format json`.
-    Replay,
-    /// `gorules check --format json`.
-    Check,
-    /// One record of `gorules check --format jsonl`.
-    CheckJsonl,
-    /// `gorules diff --format json`.
-    Diff,
-}
 
 /// `gorules completions SHELL`.
 pub fn completions(args: &CompletionsArgs) -> Result<Status> {
@@ -45,14 +16,6 @@ pub fn completions(args: &CompletionsArgs) -> Result<Status> {
     clap_complete::generate(args.shell, &mut cmd, "gorules", &mut out);
     out.flush()?;
     Ok(Status::Clean)
-}
-
-/// `gorules man`.
-#[derive(Debug, Args)]
-pub struct ManArgs {
-    /// A subcommand: its own page (`gorules-check(1)`). Default: the main page.
-    #[arg(value_name = "COMMAND")]
-    pub command: Option<String>,
 }
 
 /// `gorules man [COMMAND]`: a man page, in roff.
@@ -93,21 +56,7 @@ pub fn schema(args: &SchemaArgs) -> Result<Status> {
 
 /// The JSON schema of an output, pretty-printed.
 pub fn schema_text(of: SchemaOf) -> String {
-    // The schema of what gorules writes: a field skipped when empty is not required.
-    let generator = schemars::generate::SchemaSettings::draft2020_12()
-        .for_serialize()
-        .into_generator();
-    let schema = match of {
-        SchemaOf::Replay => generator.into_root_schema_for::<crate::report::Output<'static>>(),
-        SchemaOf::Check => {
-            generator.into_root_schema_for::<crate::check_cmd::CheckOutput<'static>>()
-        }
-        SchemaOf::CheckJsonl => {
-            generator.into_root_schema_for::<crate::check_report::Record<'static>>()
-        }
-        SchemaOf::Diff => generator.into_root_schema_for::<crate::diff_cmd::DiffOutput>(),
-    };
-    serde_json::to_string_pretty(&schema).expect("a schema serialises")
+    report::schema::text(of)
 }
 
 /// `gorules cli-reference` (hidden): docs/cli.md.

@@ -1,21 +1,18 @@
 //! `gorules`: replay Go game records under several rulesets side by side.
 //!
-//! The binary only parses arguments, calls the libraries and renders: rules live in the
-//! ruleset crates, the replay in `rules-core`, record reading in `sgf-record`.
+//! The binary only turns arguments into a plan, hands it to the pipeline (`analysis`) and
+//! the pipeline's facts to `report`: `cli` holds every argument type, `plan` the rule
+//! arguments → the pipeline's plan, and one short file per command.
 
 mod check_cmd;
-mod check_report;
 mod cli;
-mod config;
-mod control;
 mod diff_cmd;
 mod docs_cmd;
 mod gtp_cmd;
-mod input;
+mod pictures;
+mod plan;
 mod play_cmd;
-mod render;
 mod replay_cmd;
-mod report;
 mod show_cmd;
 mod status;
 
@@ -42,7 +39,7 @@ fn main() -> ExitCode {
             }
             // Errors may quote a file's name or content: no escape sequence reaches the
             // terminal.
-            let sanitize = render::table::sanitize;
+            let sanitize = report::table::sanitize;
             let mut err = io::stderr().lock();
             let _ = writeln!(err, "gorules: error: {}", sanitize(&e.to_string()));
             for cause in e.chain().skip(1) {

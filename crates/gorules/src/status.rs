@@ -8,7 +8,6 @@ pub enum Status {
     /// Everything was read; nothing to report that was asked to fail the run.
     Clean,
     /// Findings that were asked to fail the run (`gorules check --fail-on`).
-    #[allow(dead_code)]
     Findings,
     /// Unreadable or unparsable input, or bad usage.
     Error,
@@ -23,11 +22,25 @@ impl Status {
 
     /// The process exit code.
     pub fn code(self) -> ExitCode {
-        ExitCode::from(match self {
+        ExitCode::from(self.number())
+    }
+
+    /// The exit code as a number: 0, 1 or 2.
+    pub fn number(self) -> u8 {
+        match self {
             Status::Clean => 0,
             Status::Findings => 1,
             Status::Error => 2,
-        })
+        }
+    }
+
+    /// The status in one word, as `check`'s summary gives it: `clean`, `findings`, `error`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Clean => "clean",
+            Status::Findings => "findings",
+            Status::Error => "error",
+        }
     }
 }
 
@@ -40,5 +53,8 @@ mod tests {
         assert_eq!(Status::Clean.and(Status::Findings), Status::Findings);
         assert_eq!(Status::Error.and(Status::Findings), Status::Error);
         assert_eq!(Status::Clean.and(Status::Clean), Status::Clean);
+        let all = [Status::Clean, Status::Findings, Status::Error];
+        assert_eq!(all.map(Status::number), [0, 1, 2]);
+        assert_eq!(all.map(Status::word), ["clean", "findings", "error"]);
     }
 }

@@ -14,6 +14,8 @@
 //! * [`player`] — the move chooser behind `genmove`.
 //! * [`client::GtpProcess`] — another GTP engine in a child process, for drivers that play
 //!   two engines against each other.
+//! * [`play`] — the match runner behind `gorules play`: two engines, this crate's engine as
+//!   referee, the games written as SGF.
 //! * [`vertex`] — colours and vertices.
 //!
 //! ```
@@ -40,8 +42,10 @@
 pub mod client;
 pub mod engine;
 pub mod handicap;
+pub mod play;
 pub mod player;
 pub mod protocol;
+pub mod rules;
 pub mod vertex;
 
 pub use engine::{

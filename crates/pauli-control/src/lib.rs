@@ -71,7 +71,9 @@ pub use control::{
     Control, ControlMap, Finding, GameOutcome, PointControl, Reason, Verdict, analyze,
     hypothetical_game,
 };
-pub use options::{Budgets, KeepProhibited, MAX_DEPTH, MAX_ENUMERATED_REGIONS, MoveOrder, Options};
+pub use options::{
+    Budget, Budgets, KeepProhibited, MAX_DEPTH, MAX_ENUMERATED_REGIONS, MoveOrder, Options,
+};
 pub use search::Exhausted;
 pub use sets::{
     NotFormation, PointSet, check_formation, contacts, is_bordered, is_two_eye_formation,

@@ -125,6 +125,45 @@ impl Budgets {
     }
 }
 
+/// How much searching the control test may do per position: a named choice of
+/// [`Budgets`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Budget {
+    /// [`Budgets::quick`].
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "A tenth of the default: fast, leaves more points undecided")
+    )]
+    Quick,
+    /// [`Budgets::default`].
+    #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "A few milliseconds per 19×19 final position")
+    )]
+    Default,
+    /// [`Budgets::thorough`].
+    #[cfg_attr(feature = "clap", value(help = "Seconds per position; decides more"))]
+    Thorough,
+}
+
+impl Budget {
+    /// The analysis options with this budget (the default options otherwise: small boards
+    /// still get more).
+    #[must_use]
+    pub fn options(self) -> Options {
+        Options {
+            budgets: match self {
+                Budget::Quick => Budgets::quick(),
+                Budget::Default => Budgets::default(),
+                Budget::Thorough => Budgets::thorough(),
+            },
+            ..Options::default()
+        }
+    }
+}
+
 /// Reading A11 of ljr.md: what happens to permanently prohibited locations inside the set of
 /// the hypothetical game ("all former situations and actions are forgotten").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -68,14 +68,26 @@ use rules_core::{Counting, GameState, Reason, Ruleset, StartPosition};
 /// What the replay does when a disturbing cycle appears (rules 3, 7, 8). Records cannot
 /// express a removal, so the default never removes and reports each cycle instead.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum RemovalPolicy {
     /// Never remove on its own; report every cycle ([`rules_core::Event::Cycle`]). A removal
     /// still happens when a turn asks for it ([`rules_core::Turn::pre`]).
     #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "Report disturbing cycles, never remove them")
+    )]
     Never,
     /// As soon as a disturbing cycle exists at the start of a turn, the player to move removes
     /// the shortest one (the most recent start) before his move
     /// ([`rules_core::Event::CycleRemoved`]).
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            name = "first",
+            help = "Remove the first disturbing cycle as soon as it appears"
+        )
+    )]
     FirstOpportunity,
 }
 

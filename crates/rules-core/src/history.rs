@@ -168,10 +168,16 @@ impl History {
 /// Which whole-board repetitions a superko rule forbids.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum SuperkoKind {
     /// A move may not recreate any earlier colouring (texts 001, 004).
+    #[cfg_attr(feature = "clap", value(help = "No earlier board may recur"))]
     Positional,
     /// A move may not recreate an earlier colouring with the same player to move.
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "No earlier board may recur with the same player to move")
+    )]
     Situational,
 }
 

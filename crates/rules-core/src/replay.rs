@@ -674,9 +674,8 @@ fn describe_cause(cause: &LikelyCause) -> String {
 }
 
 /// Replays one record under several rulesets and gathers the verdicts with what the record
-/// says; with each ruleset's state after the last move carried out (in the order of
-/// `rulesets`), for callers that look at the final positions again (rule 17's claims) without
-/// replaying the record a second time.
+/// says ([`game_report`]); with each ruleset's state after the last move carried out (in the
+/// order of `rulesets`).
 #[must_use]
 pub fn report(
     index: u32,
@@ -692,6 +691,13 @@ pub fn report(
             (done.verdict, done.state)
         })
         .unzip();
+    (game_report(index, record, verdicts), states)
+}
+
+/// The verdicts on one record (game `index` of its file) with what the record says: its
+/// board, moves, komi, rules, result, markup and warnings.
+#[must_use]
+pub fn game_report(index: u32, record: &GameRecord, verdicts: Vec<Verdict>) -> GameReport {
     let mut warnings = record.warnings.clone();
     let (start, _, _) = start_position(record);
     for chain in start.libertyless_chains() {
@@ -711,7 +717,7 @@ pub fn report(
             ),
         ));
     }
-    let report = GameReport {
+    GameReport {
         game: index,
         board: board_name(record),
         moves: record.move_count() as u32,
@@ -737,8 +743,7 @@ pub fn report(
         info: record.info.clone(),
         warnings,
         verdicts,
-    };
-    (report, states)
+    }
 }
 
 /// `19x19`, `19x13` (width × height), or `graph:N`.

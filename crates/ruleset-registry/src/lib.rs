@@ -8,8 +8,8 @@
 //! * [`by_id`] — the ruleset with an id; an unknown id is an [`UnknownRuleset`] that names
 //!   the known ones.
 //! * [`for_target`] — the ruleset a rules-name mapping ([`rules_names::Target`]) points at.
-//! * [`for_record`] — the ruleset nearest to the rules a game record declares (`RU`), with the
-//!   finding that says how the name was read (`--rules recorded`).
+//! * [`for_record`] — the ruleset nearest to the rules a game record declares (`RU`), with
+//!   how the name was read ([`RecordedRules`]).
 //! * [`named`] — a text that may be either: our id first if asked, else a rules name as
 //!   records write it or a KataGo rules string, with how it was read (GTP's `--rules`,
 //!   `gorules-rules`, `kgs-rules`).
@@ -35,7 +35,7 @@
 
 use chinese::{Chinese, Compensation, SuicideRule};
 use pauli::Pauli;
-use rules_core::{Finding, GameRecord, Ruleset};
+use rules_core::{GameRecord, Ruleset};
 use rules_names::{HandicapBonus, NameError, Target};
 use tromp_taylor::{Logical, TrompTaylor};
 
@@ -114,42 +114,52 @@ pub fn for_target(target: Target, options: &RulesetOptions) -> Box<dyn Ruleset> 
     }
 }
 
-/// The ruleset nearest to the rules `record` declares, with a finding that says how the name
-/// was read and what the mapping changes — or, when the record declares nothing gorules can
-/// read, no ruleset and a finding that says so (never a silent guess).
-///
-/// The findings (`rules-recorded`, `rules-not-declared`, `rules-unknown`) are worded for
-/// gorules' `--rules recorded`, the choice that calls this.
+/// How the rules a record declares (`RU`) were read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordedRules {
+    /// The record declares no rules.
+    NotDeclared,
+    /// `RU` is no rules name gorules reads.
+    Unknown {
+        /// `RU` as the record writes it.
+        ru: String,
+        /// Why it cannot be read.
+        error: NameError,
+    },
+    /// `RU` was read, and mapped to a ruleset.
+    Read {
+        /// `RU` as the record writes it.
+        ru: String,
+        /// How the name was read and what the mapping changes ([`Named::how`]).
+        how: String,
+    },
+}
+
+impl RecordedRules {
+    /// A stable kebab-case code: `rules-not-declared`, `rules-unknown`, `rules-recorded`.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            RecordedRules::NotDeclared => "rules-not-declared",
+            RecordedRules::Unknown { .. } => "rules-unknown",
+            RecordedRules::Read { .. } => "rules-recorded",
+        }
+    }
+}
+
+/// The ruleset nearest to the rules `record` declares, with how the name was read — or, when
+/// the record declares nothing gorules can read, no ruleset and why (never a silent guess).
 pub fn for_record(
     record: &GameRecord,
     options: &RulesetOptions,
-) -> (Option<Box<dyn Ruleset>>, Finding) {
+) -> (Option<Box<dyn Ruleset>>, RecordedRules) {
     let Some(ru) = record.rules.as_deref() else {
-        return (
-            None,
-            Finding::new(
-                "rules-not-declared",
-                "--rules recorded: the record declares no rules (no RU); no ruleset chosen",
-            ),
-        );
+        return (None, RecordedRules::NotDeclared);
     };
-    match named(ru, false, options) {
-        Err(e) => (
-            None,
-            Finding::new(
-                "rules-unknown",
-                format!(
-                    "--rules recorded: RU[{ru}] is not a rules name gorules reads ({e}); no ruleset chosen"
-                ),
-            ),
-        ),
-        Ok(Named { ruleset, how }) => (
-            Some(ruleset),
-            Finding::new(
-                "rules-recorded",
-                format!("--rules recorded: RU[{ru}] read as {how}"),
-            ),
-        ),
+    let ru = ru.to_owned();
+    match named(&ru, false, options) {
+        Err(error) => (None, RecordedRules::Unknown { ru, error }),
+        Ok(Named { ruleset, how }) => (Some(ruleset), RecordedRules::Read { ru, how }),
     }
 }
 
@@ -296,28 +306,29 @@ mod tests {
     }
 
     #[test]
-    fn a_record_gets_the_ruleset_it_declares_or_none_and_a_finding() {
+    fn a_record_gets_the_ruleset_it_declares_or_none_and_why() {
         let options = RulesetOptions::default();
-        let (ruleset, finding) = for_record(&declaring(Some("Japanese")), &options);
+        let (ruleset, read) = for_record(&declaring(Some("Japanese")), &options);
         assert_eq!(ruleset.map(|r| r.id()), Some("pauli"));
-        assert_eq!(finding.code, "rules-recorded");
-        assert!(
-            finding
-                .message
-                .starts_with("--rules recorded: RU[Japanese] read as Japanese"),
-            "{}",
-            finding.message
-        );
-        let (ruleset, finding) = for_record(&declaring(None), &options);
+        assert_eq!(read.code(), "rules-recorded");
+        let RecordedRules::Read { ru, how } = read else {
+            panic!("{read:?}");
+        };
+        assert_eq!(ru, "Japanese");
+        assert!(how.starts_with("Japanese"), "{how}");
+        let (ruleset, read) = for_record(&declaring(None), &options);
         assert!(ruleset.is_none());
-        assert_eq!(finding.code, "rules-not-declared");
-        let (ruleset, finding) = for_record(&declaring(Some("Mah-jong")), &options);
+        assert_eq!(read, RecordedRules::NotDeclared);
+        assert_eq!(read.code(), "rules-not-declared");
+        let (ruleset, read) = for_record(&declaring(Some("Mah-jong")), &options);
         assert!(ruleset.is_none());
-        assert_eq!(finding.code, "rules-unknown");
+        assert_eq!(read.code(), "rules-unknown");
         assert_eq!(
-            finding.message,
-            "--rules recorded: RU[Mah-jong] is not a rules name gorules reads \
-             (unknown rules name \"Mah-jong\"); no ruleset chosen"
+            read,
+            RecordedRules::Unknown {
+                ru: "Mah-jong".to_owned(),
+                error: NameError::Unknown("Mah-jong".to_owned())
+            }
         );
     }
 }

@@ -1,6 +1,6 @@
 //! Tables for people: per game, one row per ruleset.
 
-use crate::report::{FileReport, GameEntry};
+use crate::json::{FileReport, GameEntry};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use rules_core::score::points;
 use rules_core::{AssessmentSource, CheckStatus, GameReport, Policy, Verdict};
@@ -128,7 +128,7 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
                 writeln!(out, "  {}: {}", v.ruleset, sanitize(n))?;
             }
         }
-        if let Some(line) = crate::report::no_count_line(v) {
+        if let Some(line) = crate::json::no_count_line(v) {
             writeln!(out, "  {}", sanitize(&line))?;
         }
         if matches!(

@@ -1,7 +1,7 @@
 //! What `gorules check` writes: the JSON Lines records, the summary that accounts for every
 //! input, and the summary table (docs/json.md, "gorules check").
 
-use crate::report::{ErrorReport, FileReport, GameEntry, SCHEMA_VERSION};
+use crate::json::{ErrorReport, FileReport, GameEntry, SCHEMA_VERSION};
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use rules_core::{CheckStatus, GameReport};
 use serde::Serialize;
@@ -431,7 +431,7 @@ impl Counts {
                 Some(_) => {}
                 None => s.unscored += 1,
             }
-            if let Some(what) = crate::report::no_count_line(v) {
+            if let Some(what) = crate::json::no_count_line(v) {
                 problems.push(Problem {
                     place: place.clone(),
                     what,

@@ -1,7 +1,23 @@
-//! Command-line arguments, exactly as clap sees them. Nothing here is checked beyond what
-//! clap checks; `config` turns these into a checked configuration.
+//! Command-line arguments, exactly as clap sees them: every argument type of every command.
+//! Nothing here is checked beyond what clap checks; `plan` turns the rule arguments into the
+//! pipeline's checked plan. The rule options are the rule crates' own types (their clap
+//! feature), not copies.
 
+mod check;
+mod docs;
+mod play;
+mod show;
+
+pub use check::{CheckArgs, CheckFormat, FailOn};
+pub use docs::{CompletionsArgs, ManArgs, SchemaArgs, SchemaOf};
+pub use play::{DeadArg, DeadFrom, GtpArgs, PlayArgs, PlayFormat};
+pub use show::{ColorArg, PictureFormat, ShowArgs, ThemeArg};
+
+use chinese::{AfterTwoPasses, Compensation, SuicideRule};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use pauli::RemovalPolicy;
+use pauli_control::Budget;
+use rules_core::SuperkoKind;
 use std::path::PathBuf;
 
 /// Replay Go game records under several rulesets side by side: whether every move was legal,
@@ -21,27 +37,27 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Be a GTP engine on standard input and output: a referee of any ruleset and a weak
     /// seeded player (docs/gtp.md).
-    Gtp(crate::gtp_cmd::GtpArgs),
+    Gtp(GtpArgs),
     /// Play two GTP engines against each other with gorules as referee and write the games
     /// as SGF (docs/gtp.md).
-    Play(crate::play_cmd::PlayArgs),
+    Play(PlayArgs),
     /// Check many records at once (files, directories, globs, archives) for CI: a summary that
     /// accounts for every input, records for machines, an exit code that means something.
-    Check(crate::check_cmd::CheckArgs),
+    Check(CheckArgs),
     /// Where and why the rulesets disagree about each game: legality, winner, margin, with an
     /// explanation of the margin that adds up.
-    Diff(crate::diff_cmd::DiffArgs),
+    Diff(DiffArgs),
     /// Print the JSON Schema of an output format.
-    Schema(crate::docs_cmd::SchemaArgs),
+    Schema(SchemaArgs),
     /// Print shell completions.
-    Completions(crate::docs_cmd::CompletionsArgs),
+    Completions(CompletionsArgs),
     /// Print the man page (roff).
-    Man(crate::docs_cmd::ManArgs),
+    Man(ManArgs),
     /// Print the command-line reference in Markdown (docs/cli.md).
     #[command(hide = true)]
     CliReference,
     /// Draw one position under one ruleset: ASCII for terminals, SVG for documents.
-    Show(crate::show_cmd::ShowArgs),
+    Show(ShowArgs),
 }
 
 /// `gorules replay`.
@@ -80,8 +96,8 @@ pub struct RuleArgs {
     /// position: `quick`, `default` (a few milliseconds per 19×19 position), `thorough` (seconds).
     /// Boards of up to 49 points always get `thorough`; boards of up to 100 points (9×9)
     /// get ten times the position and local nodes of the budget chosen.
-    #[arg(long, value_enum, default_value_t = crate::control::BudgetArg::Default)]
-    pub control_budget: crate::control::BudgetArg,
+    #[arg(long, value_enum, default_value_t = Budget::Default)]
+    pub control_budget: Budget,
 
     /// Check the claims of the record's end-of-game markup (dead stones, neutral points), or
     /// of the stones `--dead` names, against Pauli's control test (rule 17) and report those a
@@ -90,25 +106,25 @@ pub struct RuleArgs {
     pub check_claims: bool,
 
     /// chinese: which repetitions are forbidden.
-    #[arg(long, value_enum, default_value_t = SuperkoArg::Positional)]
-    pub superko: SuperkoArg,
+    #[arg(long, value_enum, default_value_t = SuperkoKind::Positional)]
+    pub superko: SuperkoKind,
 
     /// chinese: whether suicide is forbidden (text 003 makes the ban optional).
-    #[arg(long, value_enum, default_value_t = SuicideArg::Forbidden)]
-    pub suicide: SuicideArg,
+    #[arg(long, value_enum, default_value_t = SuicideRule::Forbidden)]
+    pub suicide: SuicideRule,
 
     /// chinese: points given to White per handicap stone.
-    #[arg(long, value_enum, default_value_t = CompensationArg::None)]
-    pub handicap_compensation: CompensationArg,
+    #[arg(long, value_enum, default_value_t = Compensation::None)]
+    pub handicap_compensation: Compensation,
 
     /// chinese: what a move after two passes means: the game is over (`end`), or play resumes
     /// after a dispute (`resume`, text 003: "on dispute the game continues").
-    #[arg(long, value_enum, default_value_t = AfterPassesArg::End)]
-    pub after_two_passes: AfterPassesArg,
+    #[arg(long, value_enum, default_value_t = AfterTwoPasses::End)]
+    pub after_two_passes: AfterTwoPasses,
 
     /// pauli: remove the first disturbing cycle as soon as it appears (rule 3), or never.
-    #[arg(long, value_enum, default_value_t = RemoveCyclesArg::Never)]
-    pub remove_cycles: RemoveCyclesArg,
+    #[arg(long, value_enum, default_value_t = RemovalPolicy::Never)]
+    pub remove_cycles: RemovalPolicy,
 
     /// Komi for every game, overriding the record's `KM`.
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true)]
@@ -129,50 +145,32 @@ pub enum Format {
     Json,
 }
 
-/// `--superko`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SuperkoArg {
-    /// No earlier board may recur.
-    Positional,
-    /// No earlier board may recur with the same player to move.
-    Situational,
+/// `gorules diff`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// Game records (SGF, or graph-board .json); `-` reads SGF from standard input.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub rules: RuleArgs,
+
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = DiffFormat::Table)]
+    pub format: DiffFormat,
+
+    /// Also draw, for every game where the rulesets disagree, the counted position under each
+    /// ruleset as an SVG in this directory (`<file stem>-<name hash>-g<game>-<ruleset>.svg`, as `gorules show`
+    /// draws it: the count point by point, the first forbidden move marked).
+    #[arg(long, value_name = "DIR")]
+    pub pictures: Option<PathBuf>,
 }
 
-/// `--suicide`.
+/// `--format` of `diff`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SuicideArg {
-    /// Suicide of one or many stones is forbidden (text 004 禁着点).
-    Forbidden,
-    /// Suicide is a legal move that removes one's own stones.
-    Allowed,
-}
-
-/// `--handicap-compensation`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum CompensationArg {
-    /// No compensation.
-    None,
-    /// One point per handicap stone.
-    N,
-    /// One point per handicap stone but the first.
-    #[value(name = "n-1")]
-    NMinus1,
-}
-
-/// `--after-two-passes`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum AfterPassesArg {
-    /// The game is over; later moves are forbidden.
-    End,
-    /// Play resumes (reported as an event).
-    Resume,
-}
-
-/// `--remove-cycles`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RemoveCyclesArg {
-    /// Report disturbing cycles, never remove them.
-    Never,
-    /// Remove the first disturbing cycle as soon as it appears.
-    First,
+pub enum DiffFormat {
+    /// Text for people.
+    Table,
+    /// One JSON document (docs/json.md, "gorules diff").
+    Json,
 }

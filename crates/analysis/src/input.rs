@@ -1,11 +1,31 @@
 //! Reading input files into game records: SGF (any charset, any quirk `sgf-record` handles)
 //! and graph-board games in JSON (docs/graph-format.md).
 
-use crate::report::ErrorReport;
 use rules_core::GameRecord;
 use sgf_record::{ReadOptions, graph};
 use std::io::Read;
 use std::path::Path;
+
+/// An error, for people and machines.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ErrorReport {
+    /// A stable kebab-case kind (`io`, `too-large`, `syntax`, `board-size`, …).
+    pub kind: String,
+    /// The message, naming the place.
+    pub message: String,
+}
+
+impl ErrorReport {
+    /// An error of this kind.
+    #[must_use]
+    pub fn new(kind: &str, message: impl Into<String>) -> ErrorReport {
+        ErrorReport {
+            kind: kind.to_owned(),
+            message: message.into(),
+        }
+    }
+}
 
 /// A file as read: its name, and its games or why it could not be read at all.
 pub struct Loaded {

@@ -1,6 +1,6 @@
 //! JSON output (docs/json.md).
 
-use crate::report::{FileReport, Output, SCHEMA_VERSION};
+use crate::json::{FileReport, Output, SCHEMA_VERSION};
 use std::io::{self, Write};
 
 /// Writes the whole report as one pretty-printed JSON document.

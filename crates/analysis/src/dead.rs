@@ -1,0 +1,384 @@
+//! Dead stones: the one place that decides them. A [`DeadSource`] says where they come from
+//! (the record's markup, the user, the control test's proofs); [`GameDead`] is that choice
+//! made for one game, and answers for every final position of the game through one cache per
+//! position, shared by all the game's rulesets (they usually end on the same position, which
+//! is then searched once).
+//!
+//! A new source (an estimator, an outside engine) is a new variant of [`DeadSource`] and a new
+//! arm in [`GameDead::choose`] and [`GameDead::decide`]; the commands do not change.
+
+use pauli_control::ControlAssessor;
+use rules_core::{
+    Assessment, AssessmentChoice, AssessmentSource, Assessor, Board, GameRecord, GameState, Markup,
+    Point,
+};
+use std::sync::Mutex;
+
+/// Where dead stones come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeadSource {
+    /// The record's markup when it has some, else the control test when the game looks
+    /// finished ([`GameRecord::looks_finished`]), else none.
+    Default,
+    /// The record's end-of-game markup.
+    Markup,
+    /// Decided by Pauli's control test (rules 14–17).
+    Auto,
+    /// No dead stones: every stone counts as it stands.
+    None,
+    /// Points the user names (parsed per game, on its board).
+    Points(Vec<String>),
+}
+
+/// A text that names no dead-stone source.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} names no point")]
+pub struct NoPoints(pub String);
+
+impl DeadSource {
+    /// Reads a source: `markup`, `auto`, `none`, or points separated by commas or spaces
+    /// (`D4,Q16`, `dd pd`); `None` is [`DeadSource::Default`].
+    ///
+    /// # Errors
+    /// [`NoPoints`] for a list that names nothing.
+    pub fn parse(text: Option<&str>) -> Result<DeadSource, NoPoints> {
+        Ok(match text.map(str::trim) {
+            None => DeadSource::Default,
+            Some("markup") => DeadSource::Markup,
+            Some("none") => DeadSource::None,
+            Some("auto") => DeadSource::Auto,
+            Some(list) => {
+                let points: Vec<String> = list
+                    .split([',', ' '])
+                    .map(str::trim)
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_owned)
+                    .collect();
+                if points.is_empty() {
+                    return Err(NoPoints(list.to_owned()));
+                }
+                DeadSource::Points(points)
+            }
+        })
+    }
+}
+
+/// A point named as dead that is not on the game's board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{name:?} is not a point of this board")]
+pub struct PointError {
+    /// The name as given.
+    pub name: String,
+    /// The board's width and height, for a grid.
+    pub grid: Option<(usize, usize)>,
+}
+
+/// The dead stones of one game: known before the replay, or decided on each final position.
+pub struct GameDead<'a> {
+    decision: Decision<'a>,
+    /// Whether the markup was asked for and the record has none (no stone is then dead).
+    pub no_markup: bool,
+}
+
+enum Decision<'a> {
+    /// Known before the replay (markup, the user's, none).
+    Given(Assessment),
+    /// Decided on each final position by the control test, one answer per position.
+    Proved(PositionCache<'a>),
+}
+
+impl<'a> GameDead<'a> {
+    /// The dead stones `source` gives `record`.
+    ///
+    /// # Errors
+    /// When the user names a point that is not on this game's board.
+    pub fn choose(
+        source: &DeadSource,
+        record: &GameRecord,
+        control: &'a ControlAssessor,
+    ) -> Result<GameDead<'a>, PointError> {
+        let given = |a: Assessment| Decision::Given(a);
+        let proved = || Decision::Proved(PositionCache::new(control));
+        let mut no_markup = false;
+        let decision = match source {
+            DeadSource::None => given(Assessment::none()),
+            DeadSource::Auto => proved(),
+            DeadSource::Default if !record.markup.is_empty() => {
+                given(Assessment::from_markup(&record.markup))
+            }
+            // Dead stones are agreed at the end of a game: an unfinished one (resigned, timed
+            // out, cut short) is scored as it stands, and not searched.
+            DeadSource::Default if record.looks_finished() => proved(),
+            DeadSource::Default => given(Assessment::none()),
+            DeadSource::Markup => {
+                no_markup = record.markup.is_empty();
+                given(Assessment::from_markup(&record.markup))
+            }
+            DeadSource::Points(names) => given(Assessment::user_dead(user_points(names, record)?)),
+        };
+        Ok(GameDead {
+            decision,
+            no_markup,
+        })
+    }
+
+    /// No dead stones: the board as it stands.
+    #[must_use]
+    pub fn none() -> GameDead<'static> {
+        GameDead {
+            decision: Decision::Given(Assessment::none()),
+            no_markup: false,
+        }
+    }
+
+    /// What the replay driver takes: the assessment, or the one function that decides a
+    /// final position's dead stones ([`GameDead::decide`], through [`Assessor`]).
+    #[must_use]
+    pub fn choice(&self) -> AssessmentChoice<'_> {
+        match &self.decision {
+            Decision::Given(a) => AssessmentChoice::Given(a),
+            Decision::Proved(cache) => AssessmentChoice::Auto(cache),
+        }
+    }
+
+    /// The dead stones of a final position.
+    #[must_use]
+    pub fn decide(&self, state: &dyn GameState) -> Assessment {
+        match &self.decision {
+            Decision::Given(a) => a.clone(),
+            Decision::Proved(cache) => cache.assess_state(state),
+        }
+    }
+
+    /// The stones the user named, when they were the source.
+    #[must_use]
+    pub fn user_dead(&self) -> Option<&[Point]> {
+        match &self.decision {
+            Decision::Given(a) if a.source == AssessmentSource::User => Some(&a.dead),
+            _ => None,
+        }
+    }
+
+    /// How many final positions the control test searched (each position once).
+    #[must_use]
+    pub fn searches(&self) -> usize {
+        match &self.decision {
+            Decision::Given(_) => 0,
+            Decision::Proved(cache) => cache.len(),
+        }
+    }
+}
+
+/// The user's dead stones, on this game's board.
+fn user_points(names: &[String], record: &GameRecord) -> Result<Vec<Point>, PointError> {
+    let topo = &record.topology;
+    names
+        .iter()
+        .map(|n| {
+            topo.parse_point(n).ok_or_else(|| PointError {
+                name: n.clone(),
+                grid: topo.grid_size(),
+            })
+        })
+        .collect()
+}
+
+/// The claims a markup makes, for rule 17: the stones the user named, else the record's
+/// end-of-game markup; with where they come from.
+#[must_use]
+pub fn claimed(dead: &GameDead<'_>, record: &GameRecord) -> (Markup, ClaimsFrom) {
+    match dead.user_dead() {
+        Some(points) => (
+            Markup {
+                dead: points.to_vec(),
+                source: "user".to_owned(),
+                ..Markup::default()
+            },
+            ClaimsFrom::User,
+        ),
+        None => (
+            record.markup.clone(),
+            ClaimsFrom::Markup(record.markup.source.clone()),
+        ),
+    }
+}
+
+/// Where the claims rule 17 checks come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimsFrom {
+    /// The stones the user named.
+    User,
+    /// The record's markup, from these properties (`TB/TW`).
+    Markup(String),
+}
+
+/// The control assessor for one game, remembering its answer for each position it was asked
+/// about (the board and the permanently prohibited locations).
+pub struct PositionCache<'a> {
+    inner: &'a ControlAssessor,
+    seen: Mutex<Vec<Remembered>>,
+}
+
+/// A position (board bits and permanently prohibited locations) and its assessment.
+type Remembered = (Vec<u64>, Vec<Point>, Assessment);
+
+impl<'a> PositionCache<'a> {
+    /// A cache in front of `inner`.
+    #[must_use]
+    pub fn new(inner: &'a ControlAssessor) -> PositionCache<'a> {
+        PositionCache {
+            inner,
+            seen: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Positions searched so far.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.seen.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Whether no position was searched.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl Assessor for PositionCache<'_> {
+    fn assess(&self, board: &Board) -> Assessment {
+        self.inner.assess(board)
+    }
+
+    fn assess_state(&self, state: &dyn GameState) -> Assessment {
+        let bits = state.board().bits();
+        let prohibited = state.permanently_prohibited();
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, _, a)) = seen
+            .iter()
+            .find(|(b, p, _)| b.as_slice() == bits && *p == prohibited)
+        {
+            return a.clone();
+        }
+        let a = self.inner.assess_state(state);
+        seen.push((bits.to_vec(), prohibited, a.clone()));
+        a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pauli::{Pauli, Situation};
+    use rules_core::Color;
+
+    /// A Pauli game on the position `rows` with `prohibited` (SGF names) permanently
+    /// prohibited, Black to move.
+    pub(crate) fn game(rows: &[&str], prohibited: &[&str]) -> Box<dyn GameState> {
+        let board = Board::from_diagram(rows).unwrap();
+        let permanently_prohibited = prohibited
+            .iter()
+            .map(|n| board.topology().parse_sgf(n).unwrap())
+            .collect();
+        let situation = Situation {
+            board,
+            to_move: Color::Black,
+            need: 2,
+            temporarily_prohibited: Vec::new(),
+            permanently_prohibited,
+        };
+        Box::new(Pauli::default().game_from(situation).unwrap())
+    }
+
+    /// A white stone dead inside Black's territory.
+    const DEAD_STONE: [&str; 3] = ["XXXX.", "X.OX.", "XXXX."];
+    /// A black corner whose verdict depends on `aa` being permanently prohibited (ljr.md A11:
+    /// a white stone at `ba` would keep a liberty nobody can ever take).
+    const A11_CORNER: [&str; 5] = ["..X.X", "..XXX", "XXX..", "X.X..", "XXX.."];
+
+    #[test]
+    fn the_cache_answers_only_for_the_same_board_and_prohibited_locations() {
+        let inner = ControlAssessor::default();
+        let fresh = |s: &dyn GameState| inner.assess_state(s);
+        let (corner, corner_p) = (game(&A11_CORNER, &[]), game(&A11_CORNER, &["aa"]));
+        assert_ne!(fresh(corner.as_ref()), fresh(corner_p.as_ref()));
+        let cached = PositionCache::new(&inner);
+        assert!(cached.is_empty());
+        // Each position differs from the one before in its board, or in its permanently
+        // prohibited locations only, or not at all.
+        for s in [
+            game(&DEAD_STONE, &[]),
+            game(&A11_CORNER, &[]),
+            game(&A11_CORNER, &["aa"]),
+            game(&A11_CORNER, &["aa"]),
+            game(&A11_CORNER, &[]),
+            game(&DEAD_STONE, &[]),
+        ] {
+            assert_eq!(cached.assess_state(s.as_ref()), fresh(s.as_ref()));
+        }
+        // Three positions, each searched once.
+        assert_eq!(cached.len(), 3);
+        // A board alone goes to the control test as it is.
+        let b = Board::from_diagram(&DEAD_STONE).unwrap();
+        assert_eq!(cached.assess(&b), inner.assess(&b));
+        assert_eq!(cached.assess(&b).dead.len(), 1);
+    }
+
+    #[test]
+    fn sources_read_their_names_and_points() {
+        assert_eq!(DeadSource::parse(None), Ok(DeadSource::Default));
+        assert_eq!(DeadSource::parse(Some(" auto ")), Ok(DeadSource::Auto));
+        assert_eq!(DeadSource::parse(Some("markup")), Ok(DeadSource::Markup));
+        assert_eq!(DeadSource::parse(Some("none")), Ok(DeadSource::None));
+        assert_eq!(
+            DeadSource::parse(Some("D4, dd Q16")),
+            Ok(DeadSource::Points(vec![
+                "D4".to_owned(),
+                "dd".to_owned(),
+                "Q16".to_owned()
+            ]))
+        );
+        assert_eq!(
+            DeadSource::parse(Some(" , ")),
+            Err(NoPoints(",".to_owned()))
+        );
+    }
+
+    #[test]
+    fn the_default_source_takes_the_markup_then_proofs_for_finished_games_only() {
+        let control = ControlAssessor::default();
+        let topology = std::sync::Arc::new(rules_core::Topology::square(5).unwrap());
+        let mut record = GameRecord::new(topology);
+        let source = |r: &GameRecord, s: &DeadSource| {
+            let d = GameDead::choose(s, r, &control).unwrap();
+            matches!(d.choice(), AssessmentChoice::Auto(_))
+        };
+        // Unfinished: as it stands.
+        assert!(!source(&record, &DeadSource::Default));
+        assert!(source(&record, &DeadSource::Auto));
+        let dead = GameDead::choose(&DeadSource::Markup, &record, &control).unwrap();
+        assert!(dead.no_markup);
+        record.markup.dead = vec![record.topology.parse_sgf("aa").unwrap()];
+        assert!(!source(&record, &DeadSource::Default));
+        let err = GameDead::choose(
+            &DeadSource::Points(vec!["Z9".to_owned()]),
+            &record,
+            &control,
+        );
+        assert_eq!(
+            err.err(),
+            Some(PointError {
+                name: "Z9".to_owned(),
+                grid: Some((5, 5))
+            })
+        );
+        let user = GameDead::choose(
+            &DeadSource::Points(vec!["A1".to_owned()]),
+            &record,
+            &control,
+        )
+        .unwrap();
+        assert_eq!(user.user_dead().map(<[Point]>::len), Some(1));
+        assert_eq!(claimed(&user, &record).1, ClaimsFrom::User);
+    }
+}

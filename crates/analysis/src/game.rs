@@ -1,0 +1,162 @@
+//! One game through the pipeline: its plan, the one replay of each ruleset, the dead stones
+//! of the final positions, rule 17's claims — a [`GameAnalysis`].
+
+use crate::claims::{self, ClaimsCheck};
+use crate::dead::{GameDead, PointError};
+use crate::plan::{GamePlan, Plan, PlanNote, Planned};
+use rules_core::{GameRecord, ReplayOptions, Replayed, Ruleset};
+use ruleset_registry::RecordedRules;
+
+/// Everything the pipeline found about one game: facts, no words.
+pub struct GameAnalysis {
+    /// 1-based index of the game among the game trees of its file.
+    pub index: u32,
+    /// The record, as read.
+    pub record: GameRecord,
+    /// One replay per ruleset, in the order asked for.
+    pub runs: Vec<Run>,
+    /// What planning the game noticed.
+    pub notes: Vec<PlanNote>,
+    /// Rule 17's claims, when asked for, with the run whose final position they were checked
+    /// against.
+    pub claims: Option<(usize, ClaimsCheck)>,
+    /// Final positions whose dead stones the control test searched (each once).
+    pub searches: usize,
+}
+
+/// One ruleset's replay of a game.
+pub struct Run {
+    /// The verdict, the final state and the dead stones the count used.
+    pub replayed: Replayed,
+    /// For `recorded`: how the record's `RU` chose the ruleset.
+    pub recorded: Option<RecordedRules>,
+}
+
+impl Run {
+    /// The ruleset's id.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.replayed.verdict.ruleset
+    }
+}
+
+/// How much of a plan to carry out for a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// Only the first ruleset of the plan (a picture of one position).
+    pub first_only: bool,
+    /// No dead stones: a position during the game, scored as it stands.
+    pub as_it_stands: bool,
+}
+
+impl Plan {
+    /// Analyses one game under every ruleset of the plan.
+    ///
+    /// # Errors
+    /// When the dead stones name a point that is not on this game's board.
+    pub fn analyse(&self, index: u32, record: GameRecord) -> Result<GameAnalysis, PointError> {
+        self.analyse_in(index, record, Scope::default())
+    }
+
+    /// Only the replays of one game under every ruleset of the plan, the record borrowed: for
+    /// measurements that need no report (the benchmarks, the instruction counts).
+    ///
+    /// # Errors
+    /// As [`Plan::analyse`].
+    pub fn replay_all(&self, record: &GameRecord) -> Result<Vec<Run>, PointError> {
+        let GamePlan { rulesets, dead, .. } = self.for_game(record)?;
+        Ok(rulesets
+            .into_iter()
+            .map(|planned| run(record, planned, &self.replay, &dead))
+            .collect())
+    }
+
+    /// Analyses one game, as far as `scope` says.
+    ///
+    /// # Errors
+    /// As [`Plan::analyse`].
+    pub fn analyse_in(
+        &self,
+        index: u32,
+        record: GameRecord,
+        scope: Scope,
+    ) -> Result<GameAnalysis, PointError> {
+        let GamePlan {
+            mut rulesets,
+            dead,
+            warnings,
+        } = self.for_game(&record)?;
+        if scope.first_only {
+            rulesets.truncate(1);
+        }
+        let none = GameDead::none();
+        let dead = if scope.as_it_stands { &none } else { &dead };
+        let runs: Vec<Run> = rulesets
+            .into_iter()
+            .map(|planned| run(&record, planned, &self.replay, dead))
+            .collect();
+        let claims = if self.check_claims {
+            // Rule 17 checks the claims against the final position of the replay; Pauli's,
+            // when it is among the rulesets (its permanently prohibited points matter). The
+            // final position does not depend on the dead stones the count used.
+            let under = runs.iter().position(|r| r.id() == "pauli").unwrap_or(0);
+            runs.get(under).map(|r| {
+                let state = r.replayed.state.as_ref();
+                (
+                    under,
+                    claims::check(dead, &record, state, self.control_options()),
+                )
+            })
+        } else {
+            None
+        };
+        Ok(GameAnalysis {
+            index,
+            searches: dead.searches(),
+            record,
+            runs,
+            notes: warnings,
+            claims,
+        })
+    }
+}
+
+/// The one replay of a ruleset over a record.
+fn run(
+    record: &GameRecord,
+    planned: Planned<'_>,
+    options: &ReplayOptions,
+    dead: &GameDead<'_>,
+) -> Run {
+    let (ruleset, recorded): (&dyn Ruleset, Option<RecordedRules>) = match &planned {
+        Planned::Shared(r) => (*r, None),
+        Planned::Recorded(r, read) => (r.as_ref(), Some(read.clone())),
+    };
+    Run {
+        replayed: rules_core::replay(record, ruleset, options, dead.choice()),
+        recorded,
+    }
+}
+
+/// The record cut after its `at`-th move (setup and player changes before it kept): the game
+/// as it stood then.
+#[must_use]
+pub fn cut_after(record: &GameRecord, at: usize) -> GameRecord {
+    let mut cut = record.clone();
+    let mut moves = 0;
+    let keep = record
+        .actions
+        .iter()
+        .position(|a| {
+            if matches!(a, rules_core::Action::Move { .. }) {
+                if moves == at {
+                    return true;
+                }
+                moves += 1;
+            }
+            false
+        })
+        .unwrap_or(record.actions.len());
+    cut.actions.truncate(keep);
+    cut
+}

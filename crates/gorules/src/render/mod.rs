@@ -1,4 +1,0 @@
-//! Rendering reports: tables for people, JSON for machines.
-
-pub mod json;
-pub mod table;

@@ -1,0 +1,56 @@
+//! How a rules text becomes a ruleset: a [`RulesResolver`] the caller passes in, and
+//! [`registry_resolver`], the one over ruleset-registry.
+
+use rules_core::Ruleset;
+
+/// How a rules text is to be read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RulesNaming {
+    /// `gorules-rules` and `--rules`: a gorules ruleset id first (`tromp-taylor`, `logical`,
+    /// `chinese`, `pauli`), else a rules name as records write it or a KataGo rules string.
+    Gorules,
+    /// `kgs-rules`: one of KGS's names (`chinese`, `japanese`, `aga`, `new_zealand`), read as
+    /// the rules KGS plays under that name.
+    Kgs,
+}
+
+/// A ruleset the resolver chose, with how the text was read.
+pub struct Rules {
+    /// The ruleset, configured.
+    pub ruleset: Box<dyn Ruleset>,
+    /// How the text was read and what the choice changes, in words (one line).
+    pub how: String,
+}
+
+/// Turns a rules text into a ruleset. The binary passes one in, so this crate knows no
+/// registry of rulesets and no rules names.
+pub trait RulesResolver: Send + Sync {
+    /// The ruleset `text` names.
+    ///
+    /// # Errors
+    /// A message naming what is wrong with `text`.
+    fn resolve(&self, text: &str, naming: RulesNaming) -> Result<Rules, String>;
+}
+
+impl<F> RulesResolver for F
+where
+    F: Fn(&str, RulesNaming) -> Result<Rules, String> + Send + Sync,
+{
+    fn resolve(&self, text: &str, naming: RulesNaming) -> Result<Rules, String> {
+        self(text, naming)
+    }
+}
+
+/// The resolver over ruleset-registry, as `gorules gtp` uses it: [`named`](ruleset_registry::named)
+/// over the rulesets configured with `options`, our ids first for `--rules` and
+/// `gorules-rules` ([`RulesNaming::Gorules`]), rules names only for `kgs-rules` (so KGS's
+/// `chinese` is the Chinese rules as KGS plays them, with handicap compensation).
+#[must_use]
+pub fn registry_resolver(options: ruleset_registry::RulesetOptions) -> Box<dyn RulesResolver> {
+    Box::new(move |text: &str, naming: RulesNaming| {
+        let ids_first = naming == RulesNaming::Gorules;
+        let ruleset_registry::Named { ruleset, how } =
+            ruleset_registry::named(text, ids_first, &options).map_err(|e| e.to_string())?;
+        Ok(Rules { ruleset, how })
+    })
+}

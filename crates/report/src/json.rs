@@ -1,0 +1,139 @@
+//! What a command reports per file: the serialisable shape behind both the table and the
+//! JSON output (docs/json.md), made from the pipeline's [`GameAnalysis`].
+
+use crate::words;
+pub use analysis::ErrorReport;
+use analysis::{GameAnalysis, Loaded, PointError};
+use rules_core::{GameRecord, GameReport, Verdict};
+use serde::Serialize;
+
+/// The version of the JSON layout. Bumped on any incompatible change.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// The whole output of `gorules replay --format json`.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct Output<'a> {
+    /// The gorules version that wrote it.
+    pub gorules: &'static str,
+    /// [`SCHEMA_VERSION`].
+    pub schema: u32,
+    /// One entry per input file, in the order given.
+    pub files: &'a [FileReport],
+}
+
+/// One input file.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+pub struct FileReport {
+    /// The path as given (`-` for standard input).
+    pub file: String,
+    /// The character encoding the file was decoded with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+    /// Why the file could not be read at all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorReport>,
+    /// One entry per game tree.
+    pub games: Vec<GameEntry>,
+}
+
+/// A game: its report, or why it could not be read.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum GameEntry {
+    /// The game was replayed.
+    Report(Box<GameReport>),
+    /// The game could not be read.
+    Error {
+        /// 1-based index of the game tree in its file.
+        game: u32,
+        /// What went wrong.
+        error: ErrorReport,
+    },
+}
+
+impl FileReport {
+    /// Whether anything in this file could not be read.
+    pub fn has_errors(&self) -> bool {
+        self.error.is_some()
+            || self
+                .games
+                .iter()
+                .any(|g| matches!(g, GameEntry::Error { .. }))
+    }
+}
+
+/// Why a verdict has no count, as `<ruleset>: no count: <why>` (a note of `replay`'s table,
+/// a problem line of `check`); `None` when it has one.
+pub fn no_count_line(v: &Verdict) -> Option<String> {
+    v.no_count_reason()
+        .map(|why| format!("{}: no count: {why}", v.ruleset))
+}
+
+/// The report of one file: `game` turns each readable record (with its 1-based index) into its
+/// entry; unreadable games and files become errors.
+pub fn file_report(
+    loaded: Loaded,
+    mut game: impl FnMut(u32, GameRecord) -> GameEntry,
+) -> FileReport {
+    let mut fr = FileReport {
+        file: loaded.name,
+        encoding: None,
+        error: None,
+        games: Vec::new(),
+    };
+    match loaded.result {
+        Err(e) => fr.error = Some(e),
+        Ok(file) => {
+            fr.encoding = file.encoding;
+            for (i, g) in file.games.into_iter().enumerate() {
+                let index = i as u32 + 1;
+                fr.games.push(match g {
+                    Ok(record) => game(index, record),
+                    Err(error) => GameEntry::Error { game: index, error },
+                });
+            }
+        }
+    }
+    fr
+}
+
+/// A game's entry: its report, or the usage error that kept it from being analysed.
+#[must_use]
+pub fn game_entry(index: u32, analysed: &Result<GameAnalysis, PointError>) -> GameEntry {
+    match analysed {
+        Ok(game) => GameEntry::Report(Box::new(game_report(game))),
+        Err(e) => GameEntry::Error {
+            game: index,
+            error: ErrorReport::new("usage", words::dead_point(e)),
+        },
+    }
+}
+
+/// The report of one analysed game: the record's facts, one verdict per run with what the
+/// pipeline noticed in words.
+#[must_use]
+pub fn game_report(game: &GameAnalysis) -> GameReport {
+    let mut verdicts: Vec<Verdict> = game
+        .runs
+        .iter()
+        .map(|r| r.replayed.verdict.clone())
+        .collect();
+    let mut report = rules_core::replay::game_report(game.index, &game.record, Vec::new());
+    report
+        .warnings
+        .extend(game.notes.iter().map(words::plan_note));
+    if let Some((under, claims)) = &game.claims {
+        let findings = words::claims(claims, &game.record.topology);
+        match verdicts.get_mut(*under) {
+            Some(v) => v.findings.extend(findings),
+            None => report.warnings.extend(findings),
+        }
+    }
+    for (verdict, run) in verdicts.iter_mut().zip(&game.runs) {
+        if let Some(read) = &run.recorded {
+            verdict.findings.insert(0, words::recorded_rules(read));
+        }
+    }
+    report.verdicts = verdicts;
+    report
+}

@@ -1,0 +1,195 @@
+//! The pictures' words: titles, the record's line, the position in words, which rulesets of a
+//! game are worth a picture, and the file name of each picture. The pictures themselves are
+//! drawn by board-render from a run of the pipeline — never from a second replay.
+
+use crate::table::sanitize;
+use analysis::{GameAnalysis, Run};
+use board_render::Picture;
+use rules_core::{CheckStatus, GameRecord, GameReport, Policy, Verdict};
+use std::path::Path;
+
+/// The picture of a run's counted position, titled `title` (sanitised), with the record's
+/// line on top of its notes.
+#[must_use]
+pub fn of_run(record: &GameRecord, run: &Run, title: String) -> Picture {
+    let mut picture = Picture::from_replay(record, &run.replayed);
+    picture.title = Some(title);
+    if let Some(line) = record_line(record) {
+        picture.notes.insert(0, line);
+    }
+    sanitize_text(&mut picture);
+    picture
+}
+
+/// The picture of the end of a game under one of its runs, as `check --pictures` draws it:
+/// `<file name>, game N, <ruleset>: the end (move M)`.
+#[must_use]
+pub fn end_of_game(file: &str, game: &GameAnalysis, run: &Run) -> Picture {
+    let total = game.record.move_count();
+    let title = format!(
+        "{}, game {}, {}: {}",
+        shown_name(file),
+        game.index,
+        run.id(),
+        position_words(&run.replayed.verdict, total, total)
+    );
+    of_run(&game.record, run, title)
+}
+
+/// The picture of a run where the rulesets disagree, as `diff --pictures` draws it:
+/// `<file> game N: <ruleset> <result>`.
+#[must_use]
+pub fn disagreement(file: &str, game: &GameAnalysis, run: &Run) -> Picture {
+    let v = &run.replayed.verdict;
+    let mut picture = Picture::from_replay(&game.record, &run.replayed);
+    picture.title = Some(format!(
+        "{file} game {}: {} {}",
+        game.index,
+        v.ruleset,
+        v.score.as_ref().map_or_else(
+            || "(no count)".to_owned(),
+            rules_core::ScoreBreakdown::result_or_range
+        )
+    ));
+    picture
+}
+
+/// The file's name without its folders, as titles show it.
+#[must_use]
+pub fn shown_name(file: &str) -> String {
+    Path::new(file)
+        .file_name()
+        .map_or_else(|| file.to_owned(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The players, recorded result and declared rules, in one line, when the record has any.
+#[must_use]
+pub fn record_line(record: &GameRecord) -> Option<String> {
+    let player = |name: &Option<String>, rank: &Option<String>| match (name, rank) {
+        (Some(n), Some(r)) => Some(format!("{n} ({r})")),
+        (Some(n), None) => Some(n.clone()),
+        _ => None,
+    };
+    let mut parts = Vec::new();
+    if let Some(b) = player(&record.info.black, &record.info.black_rank) {
+        parts.push(format!("Black {b}"));
+    }
+    if let Some(w) = player(&record.info.white, &record.info.white_rank) {
+        parts.push(format!("White {w}"));
+    }
+    if let Some(ru) = &record.rules {
+        parts.push(format!("rules {ru}"));
+    }
+    if let Some(k) = &record.komi {
+        parts.push(format!("komi {}", k.raw));
+    }
+    if let Some(r) = &record.result {
+        parts.push(format!("recorded result {}", r.raw));
+    }
+    (!parts.is_empty()).then(|| format!("Record: {}", parts.join(", ")))
+}
+
+/// Names and record text in a picture's title and notes, made safe for a terminal (a file
+/// name or `PB[]` may hold escape sequences).
+pub fn sanitize_text(picture: &mut Picture) {
+    if let Some(t) = &mut picture.title {
+        *t = sanitize(t);
+    }
+    for n in &mut picture.notes {
+        *n = sanitize(n);
+    }
+}
+
+/// The position a picture shows, in words: the end, a move during the game, or the move
+/// before the forbidden one where the replay stopped.
+#[must_use]
+pub fn position_words(verdict: &Verdict, at: usize, total: usize) -> String {
+    let stopped_at = match verdict.on_forbidden {
+        Policy::Stop => verdict.first_forbidden.as_ref().map(|f| f.move_number),
+        Policy::PlayOn => None,
+    };
+    match stopped_at {
+        Some(n) => format!(
+            "before forbidden move {n}, where the replay stops ({total} moves in the record)"
+        ),
+        None if at == total => format!("the end (move {total})"),
+        None => format!("after move {at} of {total}"),
+    }
+}
+
+/// The rulesets whose verdict on a game is a finding of `gorules check`: a forbidden move, a
+/// count that differs from the recorded result, or (when `undecided`) undecided points.
+#[must_use]
+pub fn finding_rulesets(report: &GameReport, undecided: bool) -> Vec<String> {
+    report
+        .verdicts
+        .iter()
+        .filter(|v| {
+            !v.legal
+                || v.check.status == CheckStatus::Differs
+                || (undecided && v.score.as_ref().is_some_and(|s| s.undecided > 0))
+        })
+        .map(|v| v.ruleset.clone())
+        .collect()
+}
+
+/// A file name for the picture of one game under one ruleset:
+/// `<file stem>-<hash>-g<game>-<ruleset>.svg`, with anything but ASCII letters, digits, `-`,
+/// `_` and `.` replaced by `_`. The hash (8 hex digits of FNV-1a over the whole name) keeps
+/// `a/001.sgf`, `b/001.sgf` and `x.zip!001.sgf` apart: one run of `check` writes pictures in
+/// parallel into one directory, where equal names overwrote each other.
+#[must_use]
+pub fn file_name(file: &str, game: u32, ruleset: &str) -> String {
+    let stem = Path::new(file)
+        .file_stem()
+        .map_or_else(|| "game".to_owned(), |s| s.to_string_lossy().into_owned());
+    let hash = game_sources::fnv1a(file.as_bytes()) >> 32;
+    let raw = format!("{stem}-{hash:08x}-g{game}-{ruleset}.svg");
+    raw.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_record_line_names_what_the_record_has() {
+        let topology = std::sync::Arc::new(rules_core::Topology::square(9).unwrap());
+        let mut record = GameRecord::new(topology);
+        assert_eq!(record_line(&record), None);
+        record.info.white = Some("Sai".to_owned());
+        assert_eq!(record_line(&record).unwrap(), "Record: White Sai");
+        record.info.black = Some("Shusaku".to_owned());
+        record.info.black_rank = Some("9p".to_owned());
+        record.info.white_rank = Some("7d".to_owned());
+        assert_eq!(
+            record_line(&record).unwrap(),
+            "Record: Black Shusaku (9p), White Sai (7d)"
+        );
+        // A rank without a name says nothing.
+        record.info.black = None;
+        assert_eq!(record_line(&record).unwrap(), "Record: White Sai (7d)");
+    }
+
+    #[test]
+    fn picture_names_are_safe_and_distinct() {
+        let name = file_name("dir/a b.sgf", 2, "tromp-taylor");
+        let hash = game_sources::fnv1a(b"dir/a b.sgf") >> 32;
+        assert_eq!(name, format!("a_b-{hash:08x}-g2-tromp-taylor.svg"));
+        // Equal stems from different places give different names.
+        let names: std::collections::HashSet<String> = ["a/001.sgf", "b/001.sgf", "x.zip!001.sgf"]
+            .iter()
+            .map(|f| file_name(f, 1, "chinese"))
+            .collect();
+        assert_eq!(names.len(), 3);
+        assert!(names.iter().all(|n| n.ends_with("-g1-chinese.svg")));
+    }
+}

@@ -1,0 +1,252 @@
+//! The pipeline's facts in words: what planning a game noticed, how `RU` was read, the
+//! usage error of a dead stone off the board, and rule 17's claims. These sentences name the
+//! command-line flags a reader can change; the libraries below say facts only.
+
+use analysis::PlanNote;
+use analysis::claims::{ClaimsCheck, ClaimsOutcome};
+use analysis::dead::{ClaimsFrom, PointError};
+use pauli_control::{Claim, ClaimStatus};
+use rules_core::{Finding, Point, Topology};
+use ruleset_registry::RecordedRules;
+
+/// A note of planning, as a warning of the game.
+#[must_use]
+pub fn plan_note(note: &PlanNote) -> Finding {
+    match note {
+        PlanNote::NoMarkup => Finding::new(
+            "no-markup",
+            "--dead markup: the record has no end-of-game markup; no stone is dead",
+        ),
+        PlanNote::Rules(read) => recorded_rules(read),
+    }
+}
+
+/// How `--rules recorded` read the record's `RU`.
+#[must_use]
+pub fn recorded_rules(read: &RecordedRules) -> Finding {
+    let message = match read {
+        RecordedRules::NotDeclared => {
+            "--rules recorded: the record declares no rules (no RU); no ruleset chosen".to_owned()
+        }
+        RecordedRules::Unknown { ru, error } => format!(
+            "--rules recorded: RU[{ru}] is not a rules name gorules reads ({error}); no ruleset chosen"
+        ),
+        RecordedRules::Read { ru, how } => format!("--rules recorded: RU[{ru}] read as {how}"),
+    };
+    Finding::new(read.code(), message)
+}
+
+/// A point `--dead` names that is not on the game's board.
+#[must_use]
+pub fn dead_point(e: &PointError) -> String {
+    let n = &e.name;
+    match e.grid {
+        Some((w, h)) => format!("--dead: {n:?} is not a point of this {w}x{h} board"),
+        None => format!("--dead: {n:?} names no point of this graph board"),
+    }
+}
+
+/// Rule 17: the claims (the record's end-of-game markup, or the stones named by `--dead`:
+/// stones claimed dead, points claimed neutral), checked against rule 14's control on the
+/// final position. One finding with the totals, and one per claim a dispute would overturn
+/// or that stays undecided; `claims-not-checked` when there is nothing to check.
+#[must_use]
+pub fn claims(check: &ClaimsCheck, topo: &Topology) -> Vec<Finding> {
+    let from = match &check.from {
+        ClaimsFrom::User => "--dead".to_owned(),
+        ClaimsFrom::Markup(source) => format!("the record's markup ({source})"),
+    };
+    let report = match &check.outcome {
+        ClaimsOutcome::NothingToCheck => {
+            return vec![Finding::new(
+                "claims-not-checked",
+                "rule 17: there is no claim to check: the record has no end-of-game markup \
+                 naming dead stones or neutral points, and --dead names no stone",
+            )];
+        }
+        ClaimsOutcome::Failed(e) => {
+            return vec![Finding::new(
+                "claims-not-checked",
+                format!("rule 17: the claims of {from} could not be checked: {e}"),
+            )];
+        }
+        ClaimsOutcome::Checked(report) => report,
+    };
+    let count = |s: ClaimStatus| report.checks.iter().filter(|c| c.status == s).count();
+    let mut out = vec![Finding::new(
+        "claims-checked",
+        format!(
+            "rule 17: {} claim(s) from {from} checked against rule 14's control: {} upheld, \
+             {} a dispute would overturn, {} undecided",
+            report.checks.len(),
+            count(ClaimStatus::Upheld),
+            count(ClaimStatus::Overturned),
+            count(ClaimStatus::Undecided),
+        ),
+    )];
+    for c in &report.checks {
+        let what = match c.claim {
+            Claim::Dead { by, .. } => format!(
+                "{by}'s claim that the {} stone(s) at {} are dead",
+                c.covers.len(),
+                names(topo, &c.covers)
+            ),
+            Claim::Neutral { by, point } => {
+                format!("{by}'s claim that {} is neutral", topo.label(point))
+            }
+        };
+        let d = &c.dispute;
+        match c.status {
+            ClaimStatus::Upheld => {}
+            ClaimStatus::Overturned => out.push(Finding::new(
+                "claim-overturned",
+                format!(
+                    "rule 17: {what} would be overturned: in the dispute {} proves on {} \
+                     point(s) with {} moving first, and {} wins the dispute — and the game \
+                     (reading A17)",
+                    d.prover,
+                    d.final_set.len().max(d.initial_set.len()),
+                    d.refuter,
+                    d.winner
+                        .map_or_else(|| "nobody".to_owned(), |w| w.to_string())
+                ),
+            )),
+            ClaimStatus::Undecided => out.push(Finding::new(
+                "claim-undecided",
+                format!(
+                    "rule 17: {what}: the dispute at {} is not decided within the search \
+                     budget",
+                    topo.label(d.disputed)
+                ),
+            )),
+        }
+    }
+    out
+}
+
+/// The first eight points of a list, and how many more.
+fn names(topo: &Topology, points: &[Point]) -> String {
+    const SHOWN: usize = 8;
+    let mut s: Vec<String> = points.iter().take(SHOWN).map(|&p| topo.label(p)).collect();
+    if points.len() > SHOWN {
+        s.push(format!("… ({} more)", points.len() - SHOWN));
+    }
+    s.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use analysis::dead::{DeadSource, GameDead};
+    use pauli::{Pauli, Situation};
+    use pauli_control::{ControlAssessor, Options};
+    use rules_core::{Board, Color, GameRecord, GameState};
+
+    /// A Pauli game on the position `rows`, Black to move.
+    fn game(rows: &[&str]) -> Box<dyn GameState> {
+        let situation = Situation {
+            board: Board::from_diagram(rows).unwrap(),
+            to_move: Color::Black,
+            need: 2,
+            temporarily_prohibited: Vec::new(),
+            permanently_prohibited: Vec::new(),
+        };
+        Box::new(Pauli::default().game_from(situation).unwrap())
+    }
+
+    /// White's group lives with two eyes (`aa` and `ca`) whatever its length; Black's claim
+    /// that it is dead would be overturned, and the finding names its stones, eight at most.
+    #[test]
+    fn an_overturned_claim_names_eight_of_its_stones_and_counts_the_rest() {
+        let control = ControlAssessor::default();
+        let message = |top: &str, second: &str| -> String {
+            let rows = [top, second, "XXXXXXXXX", "........."];
+            let state = game(&rows);
+            let topo = state.board().topology().clone();
+            let record = GameRecord::new(topo.clone());
+            let dead = GameDead::choose(
+                &DeadSource::Points(vec!["ba".to_owned()]),
+                &record,
+                &control,
+            )
+            .unwrap();
+            let check =
+                analysis::claims::check(&dead, &record, state.as_ref(), &Options::default());
+            let found = claims(&check, &topo);
+            let codes: Vec<&str> = found.iter().map(|f| f.code.as_str()).collect();
+            assert_eq!(codes, ["claims-checked", "claim-overturned"]);
+            assert!(
+                found[0].message.ends_with(
+                    "1 claim(s) from --dead checked against rule 14's control: 0 upheld, 1 a \
+                     dispute would overturn, 0 undecided"
+                ),
+                "{}",
+                found[0].message
+            );
+            found[1].message.clone()
+        };
+        let eight = message(".O.OOX...", "OOOOOX...");
+        assert!(
+            eight.starts_with(
+                "rule 17: Black's claim that the 8 stone(s) at B4 D4 E4 A3 B3 C3 D3 E3 are \
+                 dead would be overturned"
+            ),
+            "{eight}"
+        );
+        let ten = message(".O.OOOX..", "OOOOOOX..");
+        assert!(
+            ten.starts_with(
+                "rule 17: Black's claim that the 10 stone(s) at B4 D4 E4 F4 A3 B3 C3 D3 … (2 \
+                 more) are dead would be overturned"
+            ),
+            "{ten}"
+        );
+    }
+
+    #[test]
+    fn recorded_rules_and_dead_points_are_said_with_their_flags() {
+        let f = recorded_rules(&RecordedRules::NotDeclared);
+        assert_eq!(f.code, "rules-not-declared");
+        assert_eq!(
+            f.message,
+            "--rules recorded: the record declares no rules (no RU); no ruleset chosen"
+        );
+        let f = recorded_rules(&RecordedRules::Unknown {
+            ru: "Mah-jong".to_owned(),
+            error: rules_names::NameError::Unknown("Mah-jong".to_owned()),
+        });
+        assert_eq!(
+            f.message,
+            "--rules recorded: RU[Mah-jong] is not a rules name gorules reads \
+             (unknown rules name \"Mah-jong\"); no ruleset chosen"
+        );
+        let f = recorded_rules(&RecordedRules::Read {
+            ru: "Japanese".to_owned(),
+            how: "Japanese → pauli".to_owned(),
+        });
+        assert_eq!(
+            (f.code.as_str(), f.message.as_str()),
+            (
+                "rules-recorded",
+                "--rules recorded: RU[Japanese] read as Japanese → pauli"
+            )
+        );
+        let grid = PointError {
+            name: "Z9".to_owned(),
+            grid: Some((9, 9)),
+        };
+        assert_eq!(
+            dead_point(&grid),
+            "--dead: \"Z9\" is not a point of this 9x9 board"
+        );
+        let graph = PointError {
+            name: "q".to_owned(),
+            grid: None,
+        };
+        assert_eq!(
+            dead_point(&graph),
+            "--dead: \"q\" names no point of this graph board"
+        );
+        assert_eq!(plan_note(&PlanNote::NoMarkup).code, "no-markup");
+    }
+}
