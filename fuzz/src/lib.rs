@@ -54,12 +54,7 @@ fn analyse(plan: &Plan, record: &GameRecord) -> GameAnalysis {
 /// checks that every explanation adds up.
 pub fn replay_everything(record: &GameRecord, policy: Policy, komi: Option<f64>) {
     let plan = plan(record, policy, komi);
-    // `check` / `replay`: the report and its JSON.
     let game = analyse(&plan, record);
-    let rep = report::json::game_report(&game);
-    let json = serde_json::to_string(&rep).expect("a report serialises");
-    assert!(!json.is_empty());
-
     // The same game through the pipeline again gives the same verdicts (determinism).
     let again = analyse(&plan, record);
     for (a, b) in again.runs.iter().zip(&game.runs) {
@@ -70,6 +65,10 @@ pub fn replay_everything(record: &GameRecord, policy: Policy, komi: Option<f64>)
             b.id()
         );
     }
+    // `check` / `replay`: the report and its JSON.
+    let rep = report::json::game_report(again);
+    let json = serde_json::to_string(&rep).expect("a report serialises");
+    assert!(!json.is_empty());
     // `diff`: point values, comparisons.
     let values: Vec<Option<Vec<PointValue>>> = game.point_values();
     let sides: Vec<Side<'_>> = game

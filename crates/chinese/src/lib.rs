@@ -59,12 +59,12 @@
 //! ```
 #![deny(missing_docs)]
 
-use rules_core::point::Move;
+use rules_core::placement::{PlacementGame, Texts};
 use rules_core::score::StoneCount;
 use rules_core::{
-    AreaMap, AreaOwner, Board, Color, Counting, GameState, Illegal, PerColor, Point, Reason,
-    Ruleset, ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition,
-    Superko, Tally, Turn, TurnEffect,
+    AreaMap, AreaOwner, Board, Color, Counting, GameState, Illegal, PerColor, Point, Ruleset,
+    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, Tally, Turn,
+    TurnEffect,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -395,234 +395,99 @@ impl Ruleset for Chinese {
     }
 }
 
-/// One game under the Chinese rules.
+/// One game under the Chinese rules: the loop the area rulesets share
+/// ([`rules_core::placement`]) with the Chinese texts' citations and options, and the
+/// resumptions of play it reports.
 #[derive(Clone)]
 struct Game {
     rules: Chinese,
-    board: Board,
-    to_move: Color,
-    /// Consecutive passes (终局: two end the game).
-    passes: u32,
-    /// Every board (positional) or board-and-player-to-move (situational) seen so far, the
-    /// start included (text 004's math: `0 < i ≤ k` reaches back to `B_0`).
-    superko: Superko,
-    tally: Tally,
-    /// A setup left chains without liberties: the next move is worked out the slow way, over
-    /// the whole board (text 004 rule 3: stones without liberties cannot stay on the board).
-    unsettled: bool,
+    play: PlacementGame,
     /// Events not yet taken (resumptions of play).
     events: Vec<rules_core::Event>,
 }
 
-/// The board a move would leave, worked out over the whole board.
-struct SlowMove {
-    board: Board,
-    captured: u32,
-    suicided: u32,
-    /// Whether the placed stone's own chain is left without liberties (禁着点).
-    suicide: bool,
-}
-
 impl Game {
     fn new(rules: Chinese, start: &StartPosition) -> Game {
+        let texts = Texts {
+            occupied: rules::OCCUPIED,
+            superko: match rules.superko {
+                SuperkoKind::Positional => rules::SUPERKO_POSITIONAL,
+                SuperkoKind::Situational => rules::SUPERKO_SITUATIONAL,
+            },
+            superko_kind: rules.superko,
+            // 中国围棋规则 rule 5 (禁着点), or text 003 steps 2 and 3 without the ban.
+            suicide: match rules.suicide {
+                SuicideRule::Forbidden => Some(rules::SUICIDE),
+                SuicideRule::Allowed => None,
+            },
+            after_end: rules::AFTER_END,
+            no_pre_action: rules::NO_PRE_ACTION,
+            resume_after_passes: rules.after_two_passes == AfterTwoPasses::Resume,
+        };
         Game {
             rules,
-            board: start.board.clone(),
-            to_move: start.to_move,
-            passes: 0,
-            superko: Superko::new(rules.superko, &start.board, start.to_move),
-            tally: Tally::default(),
-            unsettled: !start.board.libertyless_chains().is_empty(),
+            play: PlacementGame::new(start, texts),
             events: Vec::new(),
         }
     }
 
-    fn is_over(&self) -> bool {
-        self.passes >= 2
-    }
-
-    /// Whether a turn now comes after the end: two passes ended the game and play may not
-    /// resume.
-    fn after_end(&self) -> bool {
-        self.is_over() && self.rules.after_two_passes == AfterTwoPasses::End
-    }
-
-    /// The move worked out over the whole board, for positions in which a setup left chains
-    /// without liberties. Text 004 提子: after the stone is put, every opponent stone without
-    /// liberties is removed — those the setup left without liberties too, since putting a
-    /// stone never gives the opponent a liberty, so removing them first changes nothing —
-    /// then 禁着点 asks whether the placed stone has a liberty. Own stones the setup left
-    /// without liberties elsewhere go as well (rule 3: they cannot stay on the board); they
-    /// do not make the move a suicide (rule 5 speaks of 该子, the stone just put).
-    fn slow_move(&self, p: Point, color: Color) -> SlowMove {
-        let mut board = self.board.clone();
-        let played = board.play_clearing_all(p, color);
-        SlowMove {
-            suicide: board.is_empty_at(p),
-            board,
-            captured: played.captured,
-            suicided: played.suicided,
-        }
-    }
-
-    fn superko_illegal(&self, turn: u32) -> Illegal {
-        let (reason, rule) = match self.rules.superko {
-            SuperkoKind::Positional => (Reason::PositionalSuperko, rules::SUPERKO_POSITIONAL),
-            SuperkoKind::Situational => (Reason::SituationalSuperko, rules::SUPERKO_SITUATIONAL),
-        };
-        Illegal {
-            reason,
-            rule,
-            repeats_turn: Some(turn),
-        }
-    }
-
-    /// Legality of a stone on `p`: the point is empty (rule 2), it is not a forbidden point
-    /// (rule 5, when the ban is on), and the board it leaves is new (rule 6).
-    fn check_place(&self, p: Point, color: Color) -> Result<(), Illegal> {
-        if !self.board.is_empty_at(p) {
-            return Err(Illegal::new(Reason::Occupied, rules::OCCUPIED));
-        }
-        let forbid_suicide = self.rules.suicide == SuicideRule::Forbidden;
-        let repeats = if self.unsettled {
-            let after = self.slow_move(p, color);
-            if after.suicide && forbid_suicide {
-                return Err(Illegal::new(Reason::Suicide, rules::SUICIDE));
-            }
-            self.superko.repeats_position(&after.board, color.opp())
-        } else {
-            // 提子 then 禁着点: `analyze` removes the opponent's stones first, so a stone that
-            // has no liberty only until its capture is made is no suicide.
-            let a = self.board.analyze(p, color);
-            if a.suicide && forbid_suicide {
-                return Err(Illegal::new(Reason::Suicide, rules::SUICIDE));
-            }
-            self.superko.repeats(&self.board, p, color, a.hash_after)
-        };
-        match repeats {
-            Some(turn) => Err(self.superko_illegal(turn)),
-            None => Ok(()),
-        }
-    }
-
-    /// Carries out a turn whose legality has been settled (or is being overridden).
-    fn apply(&mut self, turn: &Turn) -> TurnEffect {
-        let mut effect = TurnEffect::default();
-        if self.is_over()
-            && !turn.mv.is_pass()
-            && self.rules.after_two_passes == AfterTwoPasses::Resume
-        {
-            // Text 003 End 1: on dispute the game continues (the stone below resets the
-            // count of passes).
-            self.events.push(rules_core::Event::Note(format!(
-                "{} resumed play after two passes (text 003 End 1: on dispute the game \
-                 continues)",
-                turn.color
-            )));
-        }
-        match turn.mv {
-            Move::Pass => {
-                self.passes += 1;
-                self.tally.passes += 1;
-            }
-            Move::Place(p) => {
-                let (captured, suicided) = if self.unsettled {
-                    let after = self.slow_move(p, turn.color);
-                    self.board = after.board;
-                    self.unsettled = false;
-                    (after.captured, after.suicided)
-                } else {
-                    let played = self.board.play(p, turn.color);
-                    (played.captured, played.suicided)
-                };
-                self.tally.captures[turn.color] += captured;
-                self.tally.self_captures[turn.color] += suicided;
-                self.passes = 0;
-                effect.captured = captured;
-                effect.suicided = suicided;
-            }
-        }
-        self.tally.turns += 1;
-        self.to_move = turn.color.opp();
-        // A pass leaves the board as it was, so positional superko stores nothing new; under
-        // situational superko the opponent now faces this board, which is a situation of its
-        // own.
-        self.superko
-            .record(&self.board, self.to_move, self.tally.turns);
-        effect.ended = self.is_over();
-        effect
-    }
-
-    fn check_pre(turn: &Turn) -> Result<(), Illegal> {
-        match turn.pre {
-            Some(_) => Err(Illegal::new(
-                Reason::UnsupportedAction,
-                rules::NO_PRE_ACTION,
-            )),
-            None => Ok(()),
-        }
+    /// Text 003 End 1: on dispute the game continues (the stone resets the count of passes).
+    fn note_resumption(&mut self, turn: &Turn) {
+        self.events.push(rules_core::Event::Note(format!(
+            "{} resumed play after two passes (text 003 End 1: on dispute the game continues)",
+            turn.color
+        )));
     }
 }
 
 impl GameState for Game {
     fn board(&self) -> &Board {
-        &self.board
+        self.play.board()
     }
 
     fn to_move(&self) -> Color {
-        self.to_move
+        self.play.to_move()
     }
 
     fn is_over(&self) -> bool {
-        Game::is_over(self)
+        self.play.is_over()
     }
 
+    // Rule 2: 允许任何一方放弃下子权而使用虚着 — either side may pass at any time.
     fn check(&self, turn: &Turn) -> Result<(), Illegal> {
-        Game::check_pre(turn)?;
-        if self.after_end() {
-            return Err(Illegal::new(Reason::AfterEnd, rules::AFTER_END));
-        }
-        match turn.mv {
-            // Rule 2: 允许任何一方放弃下子权而使用虚着 — either side may pass at any time.
-            Move::Pass => Ok(()),
-            Move::Place(p) => self.check_place(p, turn.color),
-        }
+        self.play.check(turn)
     }
 
     fn play(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
-        self.check(turn)?;
-        Ok(self.apply(turn))
+        let resumes = self.play.resumes(turn);
+        let effect = self.play.play(turn)?;
+        if resumes {
+            self.note_resumption(turn);
+        }
+        Ok(effect)
     }
 
+    // A forbidden suicide is carried out as the board's mechanics dictate (text 003 steps 2
+    // and 3): the opponent's stones without liberties go, then one's own.
     fn force(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
-        Game::check_pre(turn)?;
-        if let Move::Place(p) = turn.mv {
-            if !self.board.is_empty_at(p) {
-                return Err(Illegal::new(Reason::Occupied, rules::OCCUPIED));
-            }
+        let resumes = self.play.resumes(turn);
+        let effect = self.play.force(turn)?;
+        if resumes {
+            self.note_resumption(turn);
         }
-        // A forbidden suicide is carried out as the board's mechanics dictate (text 003
-        // steps 2 and 3): the opponent's stones without liberties go, then one's own.
-        Ok(self.apply(turn))
+        Ok(effect)
     }
 
     fn edit(&mut self, edits: &[(Point, Option<Color>)]) {
-        self.board.setup(edits);
-        self.unsettled = !self.board.libertyless_chains().is_empty();
-        self.superko
-            .record(&self.board, self.to_move, self.tally.turns);
+        self.play.edit(edits);
     }
 
     fn set_to_move(&mut self, color: Color) {
-        self.to_move = color;
-        // Under situational superko the board with this player to move is now a situation
-        // that has occurred (positional superko stores nothing new: the board is unchanged).
-        self.superko
-            .record(&self.board, self.to_move, self.tally.turns);
+        self.play.set_to_move(color);
     }
 
     fn tally(&self) -> Tally {
-        self.tally
+        self.play.tally()
     }
 
     fn take_events(&mut self) -> Vec<rules_core::Event> {
@@ -630,7 +495,7 @@ impl GameState for Game {
     }
 
     fn score(&self, input: &ScoringInput<'_>) -> Result<ScoreBreakdown, ScoreError> {
-        count(&self.board, input, self.rules.compensation)
+        count(self.play.board(), input, self.rules.compensation)
     }
 
     /// Text 004 rule 9 point by point: dead stones removed, then each point counts as the
@@ -640,15 +505,16 @@ impl GameState for Game {
         &self,
         input: &ScoringInput<'_>,
     ) -> Result<Vec<rules_core::PointValue>, ScoreError> {
-        let dead = dead_stones(&self.board, input.assessment)?;
-        let map = AreaMap::without(&self.board, &dead.points);
+        let board = self.play.board();
+        let dead = dead_stones(board, input.assessment)?;
+        let map = AreaMap::without(board, &dead.points);
         let mut values: Vec<rules_core::PointValue> = map
             .owner
             .iter()
             .map(|&o| rules_core::PointValue::area(o, true))
             .collect();
         for &p in &dead.points {
-            if let Some(c) = self.board.get(p) {
+            if let Some(c) = board.get(p) {
                 values[p.index()].kind = rules_core::PointKind::DeadStone(c);
             }
         }

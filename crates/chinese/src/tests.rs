@@ -3,6 +3,8 @@
 //! column a, row b).
 
 use super::*;
+use rules_core::Reason;
+use rules_core::point::Move;
 use rules_core::{Assessment, AssessmentSource, Topology, Winner};
 use std::sync::Arc;
 use tromp_taylor::TrompTaylor;

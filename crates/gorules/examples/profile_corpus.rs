@@ -33,7 +33,7 @@ fn check_all(loaded: Vec<input::Loaded>, plan: &Plan, out: &mut Vec<u8>) -> usiz
             if let Ok(g) = &game {
                 legal += g.runs.iter().filter(|r| r.replayed.verdict.legal).count();
             }
-            json::game_entry(index, &game)
+            json::game_entry(index, game)
         });
         out.clear();
         report::check::write_jsonl_file(out, &report).expect("a buffer takes it");

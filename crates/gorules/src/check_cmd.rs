@@ -222,14 +222,13 @@ fn check_game(
     pictures: Option<Pictures<'_>>,
 ) -> GameEntry {
     let analysed = plan.analyse(index, record);
-    let entry = json::game_entry(index, &analysed);
-    if let (Some(p), Ok(game), GameEntry::Report(r)) = (pictures, &analysed, &entry) {
-        if let Err(e) = crate::pictures::findings(p.dir, p.undecided, file, game, r) {
+    if let (Some(p), Ok(game)) = (pictures, &analysed) {
+        if let Err(e) = crate::pictures::findings(p.dir, p.undecided, file, game) {
             let warning = format!("no picture of {file} game {index}: {e:#}");
             eprintln!("gorules: warning: {}", report::table::sanitize(&warning));
         }
     }
-    entry
+    json::game_entry(index, analysed)
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@ use analysis::GameAnalysis;
 use anyhow::{Context, Result};
 use board_render::{Picture, SvgOptions};
 use report::pictures;
-use rules_core::GameReport;
 use std::path::{Path, PathBuf};
 
 /// Writes `picture` as SVG into `dir` (created if missing) under `name`; returns the path.
@@ -32,9 +31,9 @@ pub fn findings(
     undecided: bool,
     file: &str,
     game: &GameAnalysis,
-    report: &GameReport,
 ) -> Result<Vec<PathBuf>> {
-    let which = pictures::finding_rulesets(report, undecided);
+    let verdicts = game.runs.iter().map(|r| &r.replayed.verdict);
+    let which = pictures::finding_rulesets(verdicts, undecided);
     let mut written = Vec::new();
     for run in game
         .runs

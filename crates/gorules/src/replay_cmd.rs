@@ -15,7 +15,7 @@ pub fn run(args: &ReplayArgs) -> Result<Status> {
         .iter()
         .map(|path| {
             json::file_report(input::load(path), |index, record| {
-                json::game_entry(index, &plan.analyse(index, record))
+                json::game_entry(index, plan.analyse(index, record))
             })
         })
         .collect();

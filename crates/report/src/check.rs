@@ -284,7 +284,7 @@ impl Folders {
     /// Counts one file's report.
     pub fn add_file(&mut self, f: &FileReport) {
         let key = self.folder_of(&f.file);
-        self.by.entry(key).or_default().add_file(f);
+        self.by.entry(key).or_default().count(f);
     }
 
     /// The summaries, by folder name.
@@ -333,16 +333,26 @@ impl Counts {
 
     /// Counts one file's report; returns the problems worth a line in the table.
     pub fn add_file(&mut self, f: &FileReport) -> Vec<Problem> {
-        let mut problems = Vec::new();
+        let mut problems = Problems(Some(Vec::new()));
+        self.count_file(f, &mut problems);
+        problems.0.unwrap_or_default()
+    }
+
+    /// Counts one file's report, without the words of its problems.
+    pub fn count(&mut self, f: &FileReport) {
+        self.count_file(f, &mut Problems(None));
+    }
+
+    fn count_file(&mut self, f: &FileReport, problems: &mut Problems) {
         self.files.total += 1;
         if let Some(e) = &f.error {
             self.files.unreadable += 1;
             self.error(e);
-            problems.push(Problem {
+            problems.push(|| Problem {
                 place: f.file.clone(),
                 what: format!("error [{}]: {}", e.kind, e.message),
             });
-            return problems;
+            return;
         }
         self.files.read += 1;
         for g in &f.games {
@@ -351,23 +361,22 @@ impl Counts {
                 GameEntry::Error { game, error } => {
                     self.games.unreadable += 1;
                     self.error(error);
-                    problems.push(Problem {
+                    problems.push(|| Problem {
                         place: format!("{} game {game}", f.file),
                         what: format!("error [{}]: {}", error.kind, error.message),
                     });
                 }
                 GameEntry::Report(r) => {
                     self.games.replayed += 1;
-                    self.add_game(&f.file, r, &mut problems);
+                    self.add_game(&f.file, r, problems);
                 }
             }
         }
-        problems
     }
 
-    fn add_game(&mut self, file: &str, r: &GameReport, problems: &mut Vec<Problem>) {
+    fn add_game(&mut self, file: &str, r: &GameReport, problems: &mut Problems) {
         let (mut forbidden, mut mismatch, mut undecided) = (false, false, false);
-        let place = format!("{file} game {}", r.game);
+        let place = || format!("{file} game {}", r.game);
         for v in &r.verdicts {
             let s = self.ruleset(&v.ruleset);
             s.games += 1;
@@ -381,21 +390,23 @@ impl Counts {
                 *s.forbidden_by_reason
                     .entry(f.reason.code().to_owned())
                     .or_default() += 1;
-                let at = f
-                    .gtp
-                    .clone()
-                    .or_else(|| f.point.clone())
-                    .unwrap_or_else(|| "pass".to_owned());
-                problems.push(Problem {
-                    place: place.clone(),
-                    what: format!(
-                        "{}: move {} ({} {at}) is forbidden: {} — {}",
-                        v.ruleset,
-                        f.move_number,
-                        f.color.letter(),
-                        f.reason,
-                        f.rule
-                    ),
+                problems.push(|| {
+                    let at = f
+                        .gtp
+                        .clone()
+                        .or_else(|| f.point.clone())
+                        .unwrap_or_else(|| "pass".to_owned());
+                    Problem {
+                        place: place(),
+                        what: format!(
+                            "{}: move {} ({} {at}) is forbidden: {} — {}",
+                            v.ruleset,
+                            f.move_number,
+                            f.color.letter(),
+                            f.reason,
+                            f.rule
+                        ),
+                    }
                 });
             }
             s.result.within_one += u64::from(v.check.within_one_point());
@@ -407,8 +418,8 @@ impl Counts {
                         s.result.differs_with_likely_cause += 1;
                     }
                     mismatch = true;
-                    problems.push(Problem {
-                        place: place.clone(),
+                    problems.push(|| Problem {
+                        place: place(),
                         what: format!("{}: {}", v.ruleset, v.check.detail),
                     });
                 }
@@ -420,8 +431,8 @@ impl Counts {
                 Some(score) if score.undecided > 0 => {
                     s.undecided += 1;
                     undecided = true;
-                    problems.push(Problem {
-                        place: place.clone(),
+                    problems.push(|| Problem {
+                        place: place(),
                         what: format!(
                             "{}: {} point(s) undecided in the count",
                             v.ruleset, score.undecided
@@ -432,8 +443,8 @@ impl Counts {
                 None => s.unscored += 1,
             }
             if let Some(what) = crate::json::no_count_line(v) {
-                problems.push(Problem {
-                    place: place.clone(),
+                problems.push(|| Problem {
+                    place: place(),
                     what,
                 });
             }
@@ -441,6 +452,17 @@ impl Counts {
         self.findings.forbidden += u64::from(forbidden);
         self.findings.mismatch += u64::from(mismatch);
         self.findings.undecided += u64::from(undecided);
+    }
+}
+
+/// Where problem lines go: nowhere (their words are not made) or into a list.
+struct Problems(Option<Vec<Problem>>);
+
+impl Problems {
+    fn push(&mut self, problem: impl FnOnce() -> Problem) {
+        if let Some(list) = &mut self.0 {
+            list.push(problem());
+        }
     }
 }
 

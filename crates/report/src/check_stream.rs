@@ -93,7 +93,13 @@ impl<W: Write> Stream<W> {
                 }
             }
             Done::File(f) => {
-                let problems = self.summary.counts.add_file(&f);
+                let problems = match self.format {
+                    Format::Table { quiet: false } => self.summary.counts.add_file(&f),
+                    _ => {
+                        self.summary.counts.count(&f);
+                        Vec::new()
+                    }
+                };
                 if let Some(folders) = self.folders.as_mut() {
                     folders.add_file(&f);
                 }

@@ -99,26 +99,27 @@ pub fn file_report(
 
 /// A game's entry: its report, or the usage error that kept it from being analysed.
 #[must_use]
-pub fn game_entry(index: u32, analysed: &Result<GameAnalysis, PointError>) -> GameEntry {
+pub fn game_entry(index: u32, analysed: Result<GameAnalysis, PointError>) -> GameEntry {
     match analysed {
         Ok(game) => GameEntry::Report(Box::new(game_report(game))),
         Err(e) => GameEntry::Error {
             game: index,
-            error: ErrorReport::new("usage", words::dead_point(e)),
+            error: ErrorReport::new("usage", words::dead_point(&e)),
         },
     }
 }
 
 /// The report of one analysed game: the record's facts, one verdict per run with what the
-/// pipeline noticed in words.
+/// pipeline noticed in words. The analysis is used up (its verdicts move into the report).
 #[must_use]
-pub fn game_report(game: &GameAnalysis) -> GameReport {
-    let mut verdicts: Vec<Verdict> = game
-        .runs
-        .iter()
-        .map(|r| r.replayed.verdict.clone())
-        .collect();
+pub fn game_report(game: GameAnalysis) -> GameReport {
     let mut report = rules_core::replay::game_report(game.index, &game.record, Vec::new());
+    let mut recorded = Vec::with_capacity(game.runs.len());
+    let mut verdicts: Vec<Verdict> = Vec::with_capacity(game.runs.len());
+    for run in game.runs {
+        recorded.push(run.recorded);
+        verdicts.push(run.replayed.verdict);
+    }
     report
         .warnings
         .extend(game.notes.iter().map(words::plan_note));
@@ -129,8 +130,8 @@ pub fn game_report(game: &GameAnalysis) -> GameReport {
             None => report.warnings.extend(findings),
         }
     }
-    for (verdict, run) in verdicts.iter_mut().zip(&game.runs) {
-        if let Some(read) = &run.recorded {
+    for (verdict, read) in verdicts.iter_mut().zip(&recorded) {
+        if let Some(read) = read {
             verdict.findings.insert(0, words::recorded_rules(read));
         }
     }

@@ -5,7 +5,7 @@
 use crate::table::sanitize;
 use analysis::{GameAnalysis, Run};
 use board_render::Picture;
-use rules_core::{CheckStatus, GameRecord, GameReport, Policy, Verdict};
+use rules_core::{CheckStatus, GameRecord, Policy, Verdict};
 use std::path::Path;
 
 /// The picture of a run's counted position, titled `title` (sanitised), with the record's
@@ -120,10 +120,12 @@ pub fn position_words(verdict: &Verdict, at: usize, total: usize) -> String {
 /// The rulesets whose verdict on a game is a finding of `gorules check`: a forbidden move, a
 /// count that differs from the recorded result, or (when `undecided`) undecided points.
 #[must_use]
-pub fn finding_rulesets(report: &GameReport, undecided: bool) -> Vec<String> {
-    report
-        .verdicts
-        .iter()
+pub fn finding_rulesets<'a>(
+    verdicts: impl IntoIterator<Item = &'a Verdict>,
+    undecided: bool,
+) -> Vec<String> {
+    verdicts
+        .into_iter()
         .filter(|v| {
             !v.legal
                 || v.check.status == CheckStatus::Differs

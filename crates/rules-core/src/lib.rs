@@ -33,6 +33,7 @@ pub mod board;
 pub mod color;
 pub mod compare;
 pub mod history;
+pub mod placement;
 pub mod point;
 pub mod record;
 pub mod replay;

@@ -31,11 +31,11 @@
 //! ```
 #![deny(missing_docs)]
 
-use rules_core::point::Move;
+use rules_core::placement::{PlacementGame, Texts};
 use rules_core::{
-    AreaMap, Board, Color, Counting, GameState, Illegal, Point, PointValue, Reason, Ruleset,
-    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, Superko,
-    SuperkoKind, Tally, Turn, TurnEffect,
+    AreaMap, Board, Color, Counting, GameState, Illegal, Point, PointValue, Ruleset,
+    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, SuperkoKind,
+    Tally, Turn, TurnEffect,
 };
 
 /// Which of the two texts a game follows. Only the count and the citations differ.
@@ -119,7 +119,7 @@ impl Ruleset for CollidingKeys {
             Variant::TrompTaylor
         };
         let mut g = Game::new(variant, start);
-        g.superko.collide_all_keys_for_tests();
+        g.play.collide_all_keys_for_tests();
         Box::new(g)
     }
 }
@@ -166,189 +166,85 @@ impl Ruleset for Logical {
     }
 }
 
-/// One game under either variant. The situation of text 000 rule 6 is the board, the
-/// capture counts (in [`Tally`]), and the player to move; text 001 adds the number of
-/// consecutive passes.
+/// One game under either variant: the loop the area rulesets share
+/// ([`rules_core::placement`]) with this text's citations — suicide legal, positional
+/// superko, two passes end the game — and the variant, for the count.
 #[derive(Clone)]
 struct Game {
     variant: Variant,
-    board: Board,
-    to_move: Color,
-    /// Consecutive passes (text 001's `n`).
-    passes: u32,
-    superko: Superko,
-    tally: Tally,
-    /// A setup left chains without liberties: the next move clears the whole board, not just
-    /// around the new stone (text 000 rule 5 clears every point of a colour that does not
-    /// reach empty).
-    unsettled: bool,
+    play: PlacementGame,
 }
 
 impl Game {
     fn new(variant: Variant, start: &StartPosition) -> Game {
-        Game {
-            variant,
-            board: start.board.clone(),
-            to_move: start.to_move,
-            passes: 0,
-            superko: Superko::new(SuperkoKind::Positional, &start.board, start.to_move),
-            tally: Tally::default(),
-            unsettled: !start.board.libertyless_chains().is_empty(),
-        }
-    }
-
-    fn rules(&self) -> &'static Citations {
-        match self.variant {
+        let rules = match variant {
             Variant::TrompTaylor => &TT_RULES,
             Variant::Logical => &LOGICAL_RULES,
-        }
-    }
-
-    fn is_over(&self) -> bool {
-        self.passes >= 2
-    }
-
-    /// The board after `color` plays `p`, computed the slow way (whole-board clearing), for
-    /// positions after a setup that left chains without liberties.
-    fn slow_after(&self, p: Point, color: Color) -> (Board, u32, u32) {
-        let mut b = self.board.clone();
-        let played = b.play_clearing_all(p, color);
-        (b, played.captured, played.suicided)
-    }
-
-    /// Legality of a placement: the point is empty and the resulting colouring is new.
-    fn check_place(&self, p: Point, color: Color) -> Result<(), Illegal> {
-        if !self.board.is_empty_at(p) {
-            return Err(Illegal::new(Reason::Occupied, self.rules().occupied));
-        }
-        let repeats = if self.unsettled {
-            let (after, _, _) = self.slow_after(p, color);
-            self.superko.repeats_position(&after, color.opp())
-        } else {
-            let a = self.board.analyze(p, color);
-            self.superko.repeats(&self.board, p, color, a.hash_after)
         };
-        match repeats {
-            // A single-stone suicide leaves the colouring unchanged and so always repeats.
-            Some(turn) => Err(Illegal {
-                reason: Reason::PositionalSuperko,
-                rule: self.rules().superko,
-                repeats_turn: Some(turn),
-            }),
-            None => Ok(()),
+        let texts = Texts {
+            occupied: rules.occupied,
+            superko: rules.superko,
+            superko_kind: SuperkoKind::Positional,
+            // Text 001: suicide is a move like any other; the colouring repeats when a single
+            // stone kills itself, which superko then forbids.
+            suicide: None,
+            after_end: rules.after_end,
+            no_pre_action: rules.no_pre_action,
+            resume_after_passes: false,
+        };
+        Game {
+            variant,
+            play: PlacementGame::new(start, texts),
         }
-    }
-
-    /// Carries out a turn whose legality has been settled (or is being overridden).
-    fn apply(&mut self, turn: &Turn) -> TurnEffect {
-        let mut effect = TurnEffect::default();
-        match turn.mv {
-            Move::Pass => {
-                self.passes += 1;
-                self.tally.passes += 1;
-            }
-            Move::Place(p) => {
-                let (captured, suicided) = if self.unsettled {
-                    let (after, captured, suicided) = self.slow_after(p, turn.color);
-                    self.board = after;
-                    self.unsettled = false;
-                    (captured, suicided)
-                } else {
-                    let played = self.board.play(p, turn.color);
-                    (played.captured, played.suicided)
-                };
-                // Text 000 rule 6e: add the stones emptied to N_white and N_black.
-                self.tally.captures[turn.color] += captured;
-                self.tally.self_captures[turn.color] += suicided;
-                self.passes = 0;
-                effect.captured = captured;
-                effect.suicided = suicided;
-            }
-        }
-        self.tally.turns += 1;
-        self.to_move = turn.color.opp();
-        if turn.mv != Move::Pass {
-            self.superko
-                .record(&self.board, self.to_move, self.tally.turns);
-        }
-        effect.ended = self.is_over();
-        effect
     }
 }
 
 impl GameState for Game {
     fn board(&self) -> &Board {
-        &self.board
+        self.play.board()
     }
 
     fn to_move(&self) -> Color {
-        self.to_move
+        self.play.to_move()
     }
 
     fn is_over(&self) -> bool {
-        Game::is_over(self)
+        self.play.is_over()
     }
 
+    // Text 001 §Games 3.2 only constrains moves that put a stone; text 000 rule 6c, read
+    // literally, would forbid every pass (a pass keeps the colouring). We read it as text 001
+    // does (docs/rules/logical.md): a pass is always legal before the end.
     fn check(&self, turn: &Turn) -> Result<(), Illegal> {
-        if turn.pre.is_some() {
-            return Err(Illegal::new(
-                Reason::UnsupportedAction,
-                self.rules().no_pre_action,
-            ));
-        }
-        if self.is_over() {
-            return Err(Illegal::new(Reason::AfterEnd, self.rules().after_end));
-        }
-        match turn.mv {
-            // Text 001 §Games 3.2 only constrains moves that put a stone; text 000 rule 6c,
-            // read literally, would forbid every pass (a pass keeps the colouring). We read
-            // it as text 001 does (docs/rules/logical.md).
-            Move::Pass => Ok(()),
-            Move::Place(p) => self.check_place(p, turn.color),
-        }
+        self.play.check(turn)
     }
 
     fn play(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
-        self.check(turn)?;
-        Ok(self.apply(turn))
+        self.play.play(turn)
     }
 
     fn force(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
-        if turn.pre.is_some() {
-            return Err(Illegal::new(
-                Reason::UnsupportedAction,
-                self.rules().no_pre_action,
-            ));
-        }
-        if let Move::Place(p) = turn.mv {
-            if !self.board.is_empty_at(p) {
-                return Err(Illegal::new(Reason::Occupied, self.rules().occupied));
-            }
-        }
-        Ok(self.apply(turn))
+        self.play.force(turn)
     }
 
     fn edit(&mut self, edits: &[(Point, Option<Color>)]) {
-        self.board.setup(edits);
-        self.unsettled = !self.board.libertyless_chains().is_empty();
-        self.superko
-            .record(&self.board, self.to_move, self.tally.turns);
+        self.play.edit(edits);
     }
 
     fn set_to_move(&mut self, color: Color) {
-        self.to_move = color;
+        self.play.set_to_move(color);
     }
 
     fn tally(&self) -> Tally {
-        self.tally
+        self.play.tally()
     }
 
     /// Text 001 `score` / text 004 rule 9: points of one's colour plus empty points that reach
     /// only one's colour; `logical` (text 000 rule 8) adds `N_opp`, the opponent's stones
     /// emptied during the game. Nothing is removed: dead stones count as they stand.
     fn score(&self, input: &ScoringInput<'_>) -> Result<ScoreBreakdown, ScoreError> {
-        let map = AreaMap::of(&self.board);
-        let removed = self.tally.stones_removed();
+        let map = AreaMap::of(self.play.board());
+        let removed = self.play.tally().stones_removed();
         let side = |c: Color| SideScore {
             stones: map.stones[c],
             territory: map.territory[c],
@@ -378,7 +274,7 @@ impl GameState for Game {
     /// Every point counts as [`AreaMap`] says: stones and territory for their colour, points
     /// reaching both colours or none for nobody. Nothing is dead.
     fn point_values(&self, _input: &ScoringInput<'_>) -> Result<Vec<PointValue>, ScoreError> {
-        Ok(AreaMap::of(&self.board)
+        Ok(AreaMap::of(self.play.board())
             .owner
             .into_iter()
             .map(|o| PointValue::area(o, false))
@@ -393,7 +289,8 @@ impl GameState for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules_core::{Assessment, AssessmentSource, PointKind};
+    use rules_core::point::Move;
+    use rules_core::{Assessment, AssessmentSource, PointKind, Reason};
 
     fn start(rows: &[&str], to_move: Color) -> StartPosition {
         StartPosition::new(Board::from_diagram(rows).unwrap(), to_move)

@@ -113,7 +113,7 @@ fn pictures_replay_and_search_each_game_once() {
     };
     // Tromp–Taylor's count differs from the record: its picture is drawn.
     assert_eq!(
-        report::pictures::finding_rulesets(&r, true),
+        report::pictures::finding_rulesets(&r.verdicts, true),
         ["tromp-taylor"]
     );
     let drawn: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
