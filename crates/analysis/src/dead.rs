@@ -318,10 +318,71 @@ mod tests {
         }
         // Three positions, each searched once.
         assert_eq!(cached.len(), 3);
+        assert!(!cached.is_empty());
         // A board alone goes to the control test as it is.
         let b = Board::from_diagram(&DEAD_STONE).unwrap();
         assert_eq!(cached.assess(&b), inner.assess(&b));
         assert_eq!(cached.assess(&b).dead.len(), 1);
+    }
+
+    /// A record on a 5×5 board, finished by two passes when `finished`.
+    fn record(finished: bool) -> GameRecord {
+        let topology = std::sync::Arc::new(rules_core::Topology::square(5).unwrap());
+        let mut r = GameRecord::new(topology);
+        if finished {
+            for color in [Color::Black, Color::White] {
+                r.actions.push(rules_core::Action::Move {
+                    color,
+                    mv: rules_core::RecordedMove::Pass,
+                });
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn each_source_decides_the_final_position_once_per_position() {
+        let control = ControlAssessor::default();
+        let dead_stone = game(&DEAD_STONE, &[]);
+        // The markup, when the record has some: its assessment for every position.
+        let mut marked = record(false);
+        marked.markup.dead = vec![marked.topology.parse_sgf("aa").unwrap()];
+        let d = GameDead::choose(&DeadSource::Default, &marked, &control).unwrap();
+        assert_eq!(
+            d.decide(dead_stone.as_ref()).source,
+            AssessmentSource::Markup
+        );
+        assert_eq!(d.decide(dead_stone.as_ref()).dead, marked.markup.dead);
+        assert_eq!((d.user_dead(), d.searches()), (None, 0));
+        // No markup: proofs for a finished game, nothing for an unfinished one.
+        let d = GameDead::choose(&DeadSource::Default, &record(true), &control).unwrap();
+        assert!(matches!(d.choice(), AssessmentChoice::Auto(_)));
+        let proved = d.decide(dead_stone.as_ref());
+        assert_eq!(proved, control.assess_state(dead_stone.as_ref()));
+        assert_eq!(proved.dead.len(), 1);
+        assert_eq!(d.decide(dead_stone.as_ref()), proved);
+        assert_eq!(d.searches(), 1);
+        let _ = d.decide(game(&A11_CORNER, &[]).as_ref());
+        assert_eq!(d.searches(), 2);
+        let d = GameDead::choose(&DeadSource::Default, &record(false), &control).unwrap();
+        assert_eq!(d.decide(dead_stone.as_ref()).source, AssessmentSource::None);
+        assert_eq!(
+            GameDead::none().decide(dead_stone.as_ref()),
+            Assessment::none()
+        );
+        // The user's stones are claims of their own (rule 17), named as the user's.
+        let user = GameDead::choose(
+            &DeadSource::Points(vec!["cb".to_owned()]),
+            &marked,
+            &control,
+        )
+        .unwrap();
+        let (markup, from) = claimed(&user, &marked);
+        assert_eq!(markup.dead, vec![marked.topology.parse_sgf("cb").unwrap()]);
+        assert_eq!((markup.source.as_str(), from), ("user", ClaimsFrom::User));
+        let (markup, from) = claimed(&GameDead::none(), &marked);
+        assert_eq!(markup, marked.markup);
+        assert_eq!(from, ClaimsFrom::Markup(marked.markup.source.clone()));
     }
 
     #[test]

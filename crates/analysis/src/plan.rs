@@ -201,6 +201,34 @@ mod tests {
     }
 
     #[test]
+    fn a_game_plan_resolves_recorded_rules_and_keeps_the_control_options() {
+        let mut plan =
+            Plan::new(Choice::parse_list("chinese,recorded", &RulesetOptions::default()).unwrap());
+        plan.control = ControlAssessor::new(pauli_control::Budget::Quick.options());
+        assert_eq!(
+            plan.control_options(),
+            &pauli_control::Budget::Quick.options()
+        );
+        let topology = std::sync::Arc::new(rules_core::Topology::square(9).unwrap());
+        let mut record = GameRecord::new(topology);
+        record.rules = Some("Japanese".to_owned());
+        let game = plan.for_game(&record).unwrap();
+        let ids: Vec<&str> = game.rulesets.iter().map(|r| r.ruleset().id()).collect();
+        assert_eq!(ids, ["chinese", "pauli"]);
+        assert_eq!(game.rulesets[0].recorded(), None);
+        assert_eq!(
+            game.rulesets[1].recorded().map(RecordedRules::code),
+            Some("rules-recorded")
+        );
+        assert!(game.warnings.is_empty());
+        // A record that declares nothing gets no `recorded` ruleset, and a note says so.
+        record.rules = None;
+        let game = plan.for_game(&record).unwrap();
+        assert_eq!(game.rulesets.len(), 1);
+        assert_eq!(game.warnings, [PlanNote::Rules(RecordedRules::NotDeclared)]);
+    }
+
+    #[test]
     fn rules_lists_keep_their_order_and_name_their_mistakes() {
         assert_eq!(
             ids(" tt, chinese ,recorded").unwrap(),

@@ -343,6 +343,7 @@ mod tests {
                 Err(e) => assert!(!resume && e.reason == Reason::AfterEnd && e.rule == "end rule"),
             }
             assert_eq!(g.tally().passes, 2);
+            assert_eq!(g.tally().turns, 2 + u32::from(resume));
         }
     }
 
@@ -361,6 +362,8 @@ mod tests {
             let mut g = game(&rows, Color::White, texts);
             let take = at(&g, "bb");
             assert_eq!(g.play(&take).unwrap().captured, 1);
+            assert_eq!(g.tally().captures.white, 1);
+            assert_eq!(g.tally().turns, 1);
             let retake = at(&g, "cb");
             let err = g.check(&retake).unwrap_err();
             assert_eq!((err.reason, err.rule), (reason, "superko rule"));
