@@ -349,6 +349,7 @@ impl Walker {
                 Prop::EV(t) => self.info_text(index, "EV", t.text),
                 Prop::GN(t) => self.info_text(index, "GN", t.text),
                 Prop::PC(t) => self.info_text(index, "PC", t.text),
+                Prop::SO(t) => self.info_text(index, "SO", t.text),
                 Prop::AP((name, version)) => {
                     let v = if version.text.is_empty() {
                         name.text
@@ -582,6 +583,7 @@ impl Walker {
             "GN" => &mut self.info.name,
             "PC" => &mut self.info.place,
             "AP" => &mut self.info.application,
+            "SO" => &mut self.info.source,
             _ => return,
         };
         *slot = Some(value);
@@ -696,7 +698,7 @@ impl Walker {
                     format!("PL[{}]", short(first)),
                 ),
             },
-            "RU" | "RE" | "PB" | "PW" | "BR" | "WR" | "DT" | "EV" | "GN" | "PC" | "AP" => {
+            "RU" | "RE" | "PB" | "PW" | "BR" | "WR" | "DT" | "EV" | "GN" | "PC" | "SO" | "AP" => {
                 let ident: &'static str = match id {
                     "RU" => "RU",
                     "RE" => "RE",
@@ -708,6 +710,7 @@ impl Walker {
                     "EV" => "EV",
                     "GN" => "GN",
                     "PC" => "PC",
+                    "SO" => "SO",
                     _ => "AP",
                 };
                 self.info_text(index, ident, vals.join(", "));
