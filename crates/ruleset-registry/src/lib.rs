@@ -8,11 +8,15 @@
 //! * [`by_id`] — the ruleset with an id; an unknown id is an [`UnknownRuleset`] that names
 //!   the known ones.
 //! * [`for_target`] — the ruleset a rules-name mapping ([`rules_names::Target`]) points at.
-//! * [`for_record`] — the ruleset nearest to the rules a game record declares (`RU`), with the
-//!   finding that says how the name was read (`--rules recorded`).
-//! * [`named`] — a text that may be either: our id first if asked, else a rules name as
-//!   records write it or a KataGo rules string, with how it was read (GTP's `--rules`,
-//!   `gorules-rules`, `kgs-rules`).
+//! * [`resolve`] — the one reading of a rules text: our id first if asked, else a rules name
+//!   as records write it or a KataGo rules string, with how it was read, the described rules
+//!   and the komi they carry (the ruleset's default komi). `--rules` entries read ids first,
+//!   a record's `RU` does not; [`named`] is the same without the description (GTP).
+//! * [`recorded`] — the ruleset for one game under `--rules recorded`: its `RU`, else rules
+//!   inferred from its server, komi or event ([`rules_names::infer`]), else a [`Fallback`]
+//!   (`--default-rules NAME`), with a finding that says which; configured to resume play after
+//!   two passes where the rules' text or the server allows it. [`for_record`] is the same
+//!   without a fallback.
 //!
 //! Why a crate of its own: the binary needs this mapping, and so do the GTP engine's
 //! integration tests and the fuzz targets, which cannot use a binary. It sits below both: it
@@ -30,13 +34,18 @@
 //! let japanese = named("Japanese", true, &options).unwrap();
 //! assert_eq!(japanese.ruleset.id(), "pauli");
 //! assert!(japanese.how.starts_with("Japanese (territory scoring) → pauli"));
+//!
+//! // A KataGo string's komi is the ruleset's default komi.
+//! let taxed = ruleset_registry::resolve("komi23taxALL", true, &options).unwrap();
+//! assert_eq!((taxed.ruleset.id(), taxed.ruleset.default_komi()), ("chinese", 23.0));
 //! ```
 #![deny(missing_docs)]
 
-use chinese::{Chinese, Compensation, SuicideRule};
-use pauli::Pauli;
-use rules_core::{Finding, GameRecord, Ruleset};
-use rules_names::{HandicapBonus, NameError, Target};
+use chinese::{AfterTwoPasses, Chinese, Compensation, SuicideRule};
+use pauli::{AfterEnd, Pauli};
+use rules_core::score::points;
+use rules_core::{Counting, Finding, GameRecord, GameState, Ruleset, StartPosition};
+use rules_names::{HandicapBonus, NameError, RulesDescription, Target};
 use tromp_taylor::{Logical, TrompTaylor};
 
 /// Every ruleset id, in report order: what `all` stands for.
@@ -90,8 +99,16 @@ pub fn by_id(id: &str, options: &RulesetOptions) -> Result<Box<dyn Ruleset>, Unk
 /// `options`).
 #[must_use]
 pub fn for_target(target: Target, options: &RulesetOptions) -> Box<dyn Ruleset> {
+    configured(target, options, false)
+}
+
+/// [`for_target`], with play resuming after two passes when `resume` is set: `chinese` with
+/// `after_two_passes = resume` (text 003, End 1), `pauli` with [`AfterEnd::Resume`]
+/// (docs/rules/pauli.md); `tromp-taylor` keeps its text (two passes end the game).
+fn configured(target: Target, options: &RulesetOptions, resume: bool) -> Box<dyn Ruleset> {
     match target {
         Target::TrompTaylor => Box::new(TrompTaylor),
+        Target::Pauli if resume => Box::new(options.pauli.with_after_end(AfterEnd::Resume)),
         Target::Pauli => Box::new(options.pauli),
         Target::Chinese {
             suicide_allowed,
@@ -109,53 +126,138 @@ pub fn for_target(target: Target, options: &RulesetOptions) -> Box<dyn Ruleset> 
                 HandicapBonus::N => Compensation::N,
                 HandicapBonus::NMinusOne => Compensation::NMinusOne,
             },
-            after_two_passes: options.chinese.after_two_passes,
+            after_two_passes: if resume {
+                AfterTwoPasses::Resume
+            } else {
+                options.chinese.after_two_passes
+            },
         }),
     }
 }
 
-/// The ruleset nearest to the rules `record` declares, with a finding that says how the name
-/// was read and what the mapping changes — or, when the record declares nothing gorules can
-/// read, no ruleset and a finding that says so (never a silent guess).
+/// A ruleset whose default komi is the komi of the rules it was read from (a KataGo string's
+/// `komi23`, a preset's or a rules name's own komi), so that the replay uses it when neither
+/// the record nor the user gives one (the replay's order: user, record, ruleset default).
+struct WithKomi {
+    inner: Box<dyn Ruleset>,
+    komi: f64,
+}
+
+impl Ruleset for WithKomi {
+    fn id(&self) -> &'static str {
+        self.inner.id()
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{}; komi {} when the record gives none (the rules' own)",
+            self.inner.describe(),
+            points(self.komi)
+        )
+    }
+
+    fn default_komi(&self) -> f64 {
+        self.komi
+    }
+
+    fn uses_assessment(&self) -> bool {
+        self.inner.uses_assessment()
+    }
+
+    fn counting(&self) -> Counting {
+        self.inner.counting()
+    }
+
+    fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
+        self.inner.start(start)
+    }
+}
+
+/// `ruleset` with `komi` as its default komi, when that differs from its own.
+fn with_komi(ruleset: Box<dyn Ruleset>, komi: Option<f64>) -> Box<dyn Ruleset> {
+    match komi {
+        Some(komi) if komi != ruleset.default_komi() => Box::new(WithKomi {
+            inner: ruleset,
+            komi,
+        }),
+        _ => ruleset,
+    }
+}
+
+/// A rules text as the registry read it: the ruleset, configured, with everything the reading
+/// found ([`resolve`]).
+pub struct Resolved {
+    /// The ruleset, configured; when the rules carry a komi other than the ruleset's default,
+    /// that komi is its [`default_komi`](Ruleset::default_komi).
+    pub ruleset: Box<dyn Ruleset>,
+    /// How the text was read and what the choice changes, in words (one line).
+    pub how: String,
+    /// The rules as described (ko, scoring, tax, suicide, button, bonus, komi…), when the text
+    /// was read as rules rather than as a gorules id. What a caller needs to go beyond the
+    /// nearest ruleset: e.g. [`Ko::Simple`](rules_names::Ko::Simple), which `chinese` plays as
+    /// positional superko until it has a simple-ko option (the mapping says so in `how`).
+    pub rules: Option<RulesDescription>,
+    /// The komi these rules carry (the number in a KataGo string, a preset's default, the
+    /// rules' own), used when the record and the user give none. `None` for a gorules id.
+    pub komi: Option<f64>,
+}
+
+/// Reads `text` (surrounding whitespace aside) as a ruleset: with `ids_first`, our ids and
+/// aliases (`tromp-taylor` or `tt`, `logical`, `chinese`, `pauli`) name our rulesets as
+/// configured; anything else, and everything when not `ids_first`, is read as rules by
+/// [`rules_names::read`] — a name as records write it (`japanese`, `aga`, `nz`, …) or a
+/// KataGo rules string (a preset, `koPOSITIONALscoreAREAsui1`, `komi23taxALL`, the JSON form)
+/// — and mapped to the nearest ruleset ([`for_target`]), with the komi those rules carry.
 ///
-/// The findings (`rules-recorded`, `rules-not-declared`, `rules-unknown`) are worded for
-/// gorules' `--rules recorded`, the choice that calls this.
-pub fn for_record(
-    record: &GameRecord,
+/// This is the one reading of a rules text: `--rules` entries (ids first), a record's `RU`
+/// ([`recorded`], not ids first), GTP's `--rules`, `gorules-rules` (ids first) and
+/// `kgs-rules` (not ids first, so its `chinese` is the Chinese rules as KGS plays them, with
+/// handicap compensation, not our `chinese`).
+///
+/// # Errors
+/// The [`NameError`] of a text that is neither.
+pub fn resolve(
+    text: &str,
+    ids_first: bool,
     options: &RulesetOptions,
-) -> (Option<Box<dyn Ruleset>>, Finding) {
-    let Some(ru) = record.rules.as_deref() else {
-        return (
-            None,
-            Finding::new(
-                "rules-not-declared",
-                "--rules recorded: the record declares no rules (no RU); no ruleset chosen",
-            ),
-        );
-    };
-    match named(ru, false, options) {
-        Err(e) => (
-            None,
-            Finding::new(
-                "rules-unknown",
-                format!(
-                    "--rules recorded: RU[{ru}] is not a rules name gorules reads ({e}); no ruleset chosen"
-                ),
-            ),
-        ),
-        Ok(Named { ruleset, how }) => (
-            Some(ruleset),
-            Finding::new(
-                "rules-recorded",
-                format!("--rules recorded: RU[{ru}] read as {how}"),
-            ),
-        ),
+) -> Result<Resolved, NameError> {
+    let text = text.trim();
+    if ids_first {
+        let id = canonical_id(text);
+        if let Ok(ruleset) = by_id(id, options) {
+            return Ok(Resolved {
+                ruleset,
+                how: format!("{id}: a gorules ruleset, as named"),
+                rules: None,
+                komi: None,
+            });
+        }
+    }
+    let rules = rules_names::read(text)?;
+    Ok(resolved(rules, options, None))
+}
+
+/// The ruleset for described rules, play resuming when `resume` says why.
+fn resolved(rules: RulesDescription, options: &RulesetOptions, resume: Option<&str>) -> Resolved {
+    let mapping = rules.mapping();
+    let ruleset = configured(mapping.target, options, resume.is_some());
+    let mut how = mapping.explain();
+    if let Some(why) = resume {
+        if mapping.target != Target::TrompTaylor {
+            how.push_str(&format!("; play may resume after two passes ({why})"));
+        }
+    }
+    Resolved {
+        ruleset: with_komi(ruleset, rules.komi),
+        how,
+        komi: rules.komi,
+        rules: Some(rules),
     }
 }
 
 /// A ruleset [`named`] found, with how it read the text.
 pub struct Named {
-    /// The ruleset, configured.
+    /// The ruleset, configured (its default komi is the rules' own: see [`Resolved`]).
     pub ruleset: Box<dyn Ruleset>,
     /// How the text was read and what the choice changes, in words (one line):
     /// `chinese: a gorules ruleset, as named`, or the mapping's
@@ -163,33 +265,208 @@ pub struct Named {
     pub how: String,
 }
 
-/// The ruleset `text` names (surrounding whitespace aside). With `ids_first`, our ids and
-/// aliases (`tromp-taylor` or `tt`, `logical`, `chinese`, `pauli`) name our rulesets as
-/// configured; anything else, and everything when not `ids_first`, is read as rules by
-/// [`rules_names::read`] (a name as records write it, or a KataGo rules string) and mapped to
-/// the nearest ruleset ([`for_target`]), the way [`for_record`] reads `RU`.
-///
-/// GTP's `--rules` and `gorules-rules` read ids first; `kgs-rules` does not, so its `chinese`
-/// is the Chinese rules as KGS plays them (with handicap compensation), not our `chinese`.
+/// The ruleset `text` names, with how it was read: [`resolve`] without the description.
 ///
 /// # Errors
-/// The [`NameError`] of a text that is neither.
+/// The [`NameError`] of a text that is neither an id (when `ids_first`) nor rules.
 pub fn named(text: &str, ids_first: bool, options: &RulesetOptions) -> Result<Named, NameError> {
-    let text = text.trim();
-    if ids_first {
-        let id = canonical_id(text);
-        if let Ok(ruleset) = by_id(id, options) {
-            return Ok(Named {
-                ruleset,
-                how: format!("{id}: a gorules ruleset, as named"),
-            });
+    resolve(text, ids_first, options).map(|r| Named {
+        ruleset: r.ruleset,
+        how: r.how,
+    })
+}
+
+/// The rules to use for records that say nothing about theirs (`--default-rules NAME`): a text
+/// [`resolve`] reads with ids first, checked once, before any game is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fallback {
+    text: String,
+}
+
+impl Fallback {
+    /// The fallback `text` names.
+    ///
+    /// # Errors
+    /// The [`NameError`] of a text that names no ruleset and no rules.
+    pub fn new(text: &str, options: &RulesetOptions) -> Result<Fallback, NameError> {
+        resolve(text, true, options)?;
+        Ok(Fallback {
+            text: text.trim().to_owned(),
+        })
+    }
+
+    /// The text, as given (trimmed).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+/// How [`recorded`] chose a game's ruleset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Basis {
+    /// The rules the record declares (`RU`).
+    Declared,
+    /// Rules inferred from what else the record says (docs/rule-names.md, *Records without
+    /// `RU`*): a server, the komi, the event.
+    Inferred(rules_names::infer::Basis),
+    /// The fallback the caller gave ([`Fallback`]).
+    Fallback,
+}
+
+/// The ruleset `--rules recorded` uses for one game, and how it was chosen.
+pub struct Recorded {
+    /// The ruleset, configured; `None` when nothing decides one (no readable `RU`, nothing to
+    /// infer from, no fallback).
+    pub ruleset: Option<Box<dyn Ruleset>>,
+    /// What was decided and from what, in words (one finding): `rules-recorded` (`RU`),
+    /// `rules-inferred`, `rules-default` (the fallback), or, with no ruleset,
+    /// `rules-not-declared` and `rules-unknown`.
+    pub finding: Finding,
+    /// How the ruleset was chosen; `None` with no ruleset.
+    pub basis: Option<Basis>,
+    /// The rules as described, when the ruleset comes from rules (not from a gorules id).
+    pub rules: Option<RulesDescription>,
+    /// Why play may resume after two passes, when the ruleset is configured so (the rules'
+    /// text or the record's server: [`rules_names::resumption`]).
+    pub resumes: Option<String>,
+}
+
+/// The ruleset for a game under `--rules recorded`, every game getting one when anything in
+/// it decides one:
+///
+/// 1. the rules the record declares (`RU`), read as [`resolve`] reads them;
+/// 2. else (no `RU`, or one gorules cannot read), the rules inferred from the record's server,
+///    komi or event ([`rules_names::infer`], the table of docs/rule-names.md);
+/// 3. else `fallback`, when given (`--default-rules NAME`);
+/// 4. else no ruleset, with a finding that says why (never a silent guess).
+///
+/// When the rules' text or the record's server lets the players resume play after two passes
+/// ([`rules_names::resumption`]: the Japanese rules' article 9, the Chinese rules' "On dispute
+/// the game continues", the New Zealand rules; KGS, OGS, IGS), the ruleset is configured to
+/// resume: `chinese` with `after_two_passes = resume`, `pauli` with [`AfterEnd::Resume`].
+/// `tromp-taylor` keeps its text. A gorules id given as the fallback is used as configured.
+///
+/// The findings are worded for gorules' `--rules recorded`, the choice that calls this.
+#[must_use]
+pub fn recorded(
+    record: &GameRecord,
+    options: &RulesetOptions,
+    fallback: Option<&Fallback>,
+) -> Recorded {
+    let prefix = "--rules recorded";
+    // 1. RU.
+    let unreadable = match record.rules.as_deref() {
+        None => None,
+        Some(ru) => match rules_names::read(ru) {
+            Ok(rules) => {
+                let resumes = rules_names::resumption(&rules, record);
+                let r = resolved(rules, options, resumes.as_deref());
+                return Recorded {
+                    ruleset: Some(r.ruleset),
+                    finding: Finding::new(
+                        "rules-recorded",
+                        format!("{prefix}: RU[{ru}] read as {}", r.how),
+                    ),
+                    basis: Some(Basis::Declared),
+                    rules: r.rules,
+                    resumes,
+                };
+            }
+            Err(e) => Some((ru, e)),
+        },
+    };
+    let declared = match &unreadable {
+        None => "the record declares no rules (no RU)".to_owned(),
+        Some((ru, e)) => format!("RU[{ru}] is not a rules name gorules reads ({e})"),
+    };
+    // 2. Inferred.
+    if let Some(inference) = rules_names::infer(record) {
+        let resumes = rules_names::resumption(&inference.rules, record);
+        let name = inference.rules.name.clone();
+        let r = resolved(inference.rules, options, resumes.as_deref());
+        return Recorded {
+            ruleset: Some(r.ruleset),
+            finding: Finding::new(
+                "rules-inferred",
+                format!(
+                    "{prefix}: {declared}; {} names the {name} rules ({}); read as {}",
+                    inference.clue, inference.why, r.how
+                ),
+            ),
+            basis: Some(Basis::Inferred(inference.basis)),
+            rules: r.rules,
+            resumes,
+        };
+    }
+    // 3. The fallback.
+    if let Some(fallback) = fallback {
+        let text = fallback.text();
+        let read = match resolve(text, true, options) {
+            Ok(Resolved {
+                rules: Some(rules), ..
+            }) => {
+                let resumes = rules_names::resumption(&rules, record);
+                Ok((resolved(rules, options, resumes.as_deref()), resumes))
+            }
+            Ok(by_id) => Ok((by_id, None)),
+            Err(e) => Err(e),
+        };
+        match read {
+            Ok((r, resumes)) => {
+                return Recorded {
+                    ruleset: Some(r.ruleset),
+                    finding: Finding::new(
+                        "rules-default",
+                        format!(
+                            "{prefix}: {declared}, and nothing in it names them; the default \
+                             rules {text:?} are used: {}",
+                            r.how
+                        ),
+                    ),
+                    basis: Some(Basis::Fallback),
+                    rules: r.rules,
+                    resumes,
+                };
+            }
+            // Checked by `Fallback::new`; the options cannot make it unreadable.
+            Err(e) => unreachable!("the fallback {text:?} was checked: {e}"),
         }
     }
-    let mapping = rules_names::read(text)?.mapping();
-    Ok(Named {
-        ruleset: for_target(mapping.target, options),
-        how: mapping.explain(),
-    })
+    // 4. Nothing.
+    let (code, message) = match unreadable {
+        None => (
+            "rules-not-declared",
+            format!(
+                "{prefix}: {declared}, and nothing in it names them (no server, komi or event \
+                 of docs/rule-names.md); no ruleset chosen"
+            ),
+        ),
+        Some(_) => (
+            "rules-unknown",
+            format!(
+                "{prefix}: {declared}, and nothing else in the record names them; no ruleset \
+                 chosen"
+            ),
+        ),
+    };
+    Recorded {
+        ruleset: None,
+        finding: Finding::new(code, message),
+        basis: None,
+        rules: None,
+        resumes: None,
+    }
+}
+
+/// The ruleset `--rules recorded` uses for `record`, with the finding that says how it was
+/// chosen: [`recorded`] without a fallback.
+pub fn for_record(
+    record: &GameRecord,
+    options: &RulesetOptions,
+) -> (Option<Box<dyn Ruleset>>, Finding) {
+    let r = recorded(record, options, None);
+    (r.ruleset, r.finding)
 }
 
 #[cfg(test)]
@@ -317,7 +594,209 @@ mod tests {
         assert_eq!(
             finding.message,
             "--rules recorded: RU[Mah-jong] is not a rules name gorules reads \
-             (unknown rules name \"Mah-jong\"); no ruleset chosen"
+             (unknown rules name \"Mah-jong\"), and nothing else in the record names them; no \
+             ruleset chosen"
+        );
+    }
+
+    /// `--rules` entries, `RU` and GTP read rules texts the same way, with the komi the rules
+    /// carry as the ruleset's default komi (used when neither the record nor the user gives
+    /// one).
+    #[test]
+    fn a_rules_text_carries_its_komi() {
+        let options = RulesetOptions::default();
+        let komi = |text: &str| {
+            let r = resolve(text, true, &options).unwrap();
+            (r.ruleset.id(), r.ruleset.default_komi(), r.komi)
+        };
+        assert_eq!(komi("komi23taxALL"), ("chinese", 23.0, Some(23.0)));
+        assert_eq!(komi("nz"), ("chinese", 7.0, Some(7.0)));
+        assert_eq!(komi("aga-button"), ("chinese", 7.0, Some(7.0)));
+        assert_eq!(komi("japanese"), ("pauli", 6.5, Some(6.5)));
+        assert_eq!(
+            komi("koPOSITIONALscoreAREAsui1"),
+            ("tromp-taylor", 7.5, Some(7.5))
+        );
+        assert_eq!(
+            komi("koPOSITIONALscoreAREAsui1komi0"),
+            ("tromp-taylor", 0.0, Some(0.0))
+        );
+        // Our ids carry no komi of their own beyond the ruleset's.
+        assert_eq!(komi("chinese"), ("chinese", 7.5, None));
+        assert_eq!(komi("pauli"), ("pauli", 6.5, None));
+        // A komi other than the ruleset's own is said in its description; the same komi is not.
+        let nz = resolve("nz", true, &options).unwrap().ruleset.describe();
+        assert!(
+            nz.ends_with("; komi 7 when the record gives none (the rules' own)"),
+            "{nz}"
+        );
+        let japanese = resolve("japanese", true, &options).unwrap().ruleset;
+        assert_eq!(japanese.describe(), Pauli::default().describe());
+        // `named` is the same reading.
+        let named = named("komi23taxALL", true, &options).unwrap();
+        assert_eq!(named.ruleset.default_komi(), 23.0);
+        assert!(named.how.contains("group tax"), "{}", named.how);
+    }
+
+    /// KataGo's koSIMPLE stays simple ko in the described rules; the nearest ruleset plays
+    /// positional superko and says so.
+    #[test]
+    fn simple_ko_is_kept_in_the_description_and_said_in_the_mapping() {
+        let r = resolve("koSIMPLEscoreAREAsui0", true, &RulesetOptions::default()).unwrap();
+        assert_eq!(r.ruleset.id(), "chinese");
+        assert_eq!(
+            r.rules.as_ref().map(|d| d.ko),
+            Some(rules_names::Ko::Simple)
+        );
+        assert!(
+            r.how.contains("simple ko becomes positional superko"),
+            "{}",
+            r.how
+        );
+        assert!(
+            resolve("chinese", true, &RulesetOptions::default())
+                .unwrap()
+                .rules
+                .is_none()
+        );
+    }
+
+    fn record_with(ru: Option<&str>, komi: Option<f64>, place: Option<&str>) -> GameRecord {
+        let mut r = declaring(ru);
+        r.komi = komi.map(|value| rules_core::Komi {
+            value,
+            raw: points(value),
+        });
+        r.info.place = place.map(str::to_owned);
+        r
+    }
+
+    #[test]
+    fn recorded_infers_the_rules_of_a_record_without_ru() {
+        let options = RulesetOptions::default();
+        let r = recorded(&record_with(None, Some(7.5), None), &options, None);
+        assert_eq!(r.ruleset.as_ref().map(|r| r.id()), Some("chinese"));
+        assert_eq!(
+            r.basis,
+            Some(Basis::Inferred(rules_names::infer::Basis::Komi))
+        );
+        assert_eq!(r.finding.code, "rules-inferred");
+        assert!(
+            r.finding.message.starts_with(
+                "--rules recorded: the record declares no rules (no RU); KM[7.5] names the \
+                 Chinese rules"
+            ),
+            "{}",
+            r.finding.message
+        );
+        // Chinese: play resumes on a dispute (text 003).
+        assert!(r.resumes.as_deref().unwrap().contains("text 003"));
+        let chinese = Chinese {
+            compensation: Compensation::N,
+            after_two_passes: AfterTwoPasses::Resume,
+            ..Chinese::default()
+        };
+        assert_eq!(r.ruleset.unwrap().describe(), chinese.describe());
+
+        let nngs = recorded(&record_with(None, Some(0.5), Some("NNGS")), &options, None);
+        assert_eq!(nngs.ruleset.as_ref().map(|r| r.id()), Some("pauli"));
+        assert_eq!(
+            nngs.basis,
+            Some(Basis::Inferred(rules_names::infer::Basis::Server))
+        );
+        assert!(
+            nngs.finding
+                .message
+                .contains("PC[NNGS] names the Japanese rules")
+        );
+
+        // An unreadable RU is said, and the rules are inferred all the same.
+        let odd = recorded(&record_with(Some(""), Some(6.5), None), &options, None);
+        assert_eq!(odd.finding.code, "rules-inferred");
+        assert!(
+            odd.finding.message.contains("RU[] is not a rules name"),
+            "{}",
+            odd.finding.message
+        );
+        assert_eq!(odd.ruleset.map(|r| r.id()), Some("pauli"));
+    }
+
+    #[test]
+    fn recorded_falls_back_on_the_default_rules_or_says_there_are_none() {
+        let options = RulesetOptions::default();
+        let silent = record_with(None, Some(5.5), None);
+        let none = recorded(&silent, &options, None);
+        assert!(none.ruleset.is_none() && none.basis.is_none());
+        assert_eq!(none.finding.code, "rules-not-declared");
+        assert!(none.finding.message.contains("nothing in it names them"));
+
+        let aga = Fallback::new(" aga ", &options).unwrap();
+        assert_eq!(aga.text(), "aga");
+        let r = recorded(&silent, &options, Some(&aga));
+        assert_eq!(r.basis, Some(Basis::Fallback));
+        assert_eq!(r.finding.code, "rules-default");
+        assert!(
+            r.finding.message.contains("the default rules \"aga\""),
+            "{}",
+            r.finding.message
+        );
+        assert_eq!(r.ruleset.map(|r| r.id()), Some("chinese"));
+        assert_eq!(
+            r.resumes, None,
+            "AGA's text does not resume, and no server says so"
+        );
+
+        // A gorules id as the fallback is used as configured.
+        let id = Fallback::new("tt", &options).unwrap();
+        let r = recorded(&silent, &options, Some(&id));
+        assert_eq!(r.ruleset.map(|r| r.id()), Some("tromp-taylor"));
+        assert!(r.rules.is_none());
+
+        // The fallback is checked before any game is read.
+        assert_eq!(
+            Fallback::new("mah-jong", &options),
+            Err(NameError::Unknown("mah-jong".into()))
+        );
+        // A record that says something does not need it.
+        let said = recorded(&record_with(Some("NZ"), None, None), &options, Some(&aga));
+        assert_eq!(said.basis, Some(Basis::Declared));
+        assert_eq!(said.ruleset.unwrap().default_komi(), 7.0, "NZ's own komi");
+    }
+
+    /// `recorded` resumes where the rules' text or the server allows it, and only there.
+    #[test]
+    fn recorded_resumes_for_the_rules_and_servers_that_allow_it() {
+        let options = RulesetOptions::default();
+        let resumes = |ru: &str, place: Option<&str>| {
+            let r = recorded(&record_with(Some(ru), None, place), &options, None);
+            (r.ruleset.unwrap().describe(), r.resumes.is_some())
+        };
+        let (japanese, yes) = resumes("Japanese", None);
+        assert!(yes);
+        assert_eq!(
+            japanese,
+            Pauli::default().with_after_end(AfterEnd::Resume).describe()
+        );
+        let (aga, no) = resumes("AGA", None);
+        assert!(!no);
+        assert!(aga.contains("two passes end the game"), "{aga}");
+        let (aga_ogs, yes) = resumes("AGA", Some("OGS: http://online-go.com/game/1"));
+        assert!(yes);
+        assert!(
+            aga_ogs.contains("play may resume after two passes"),
+            "{aga_ogs}"
+        );
+        let (tt, no) = resumes("Tromp-Taylor", Some("OGS: http://online-go.com/game/1"));
+        assert!(!no, "Tromp–Taylor keeps its text");
+        assert_eq!(tt, TrompTaylor.describe());
+        // The finding says why.
+        let r = recorded(&record_with(Some("chinese"), None, None), &options, None);
+        assert!(
+            r.finding
+                .message
+                .contains("play may resume after two passes (the Chinese rules"),
+            "{}",
+            r.finding.message
         );
     }
 }
