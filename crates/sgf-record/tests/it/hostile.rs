@@ -115,6 +115,7 @@ fn a_file_over_the_size_limit_is_refused_whole() {
             max_file_bytes: 1000,
             ..Limits::default()
         },
+        ..ReadOptions::default()
     };
     let s = format!("(;C[{}])", "x".repeat(1000)).into_bytes();
     let e = read_bounded(s, opts, 5).expect_err("too large");
@@ -208,11 +209,12 @@ fn a_million_node_tree() {
 fn ten_thousand_variations() {
     let mut s = String::from("(;GM[1]SZ[19]");
     for i in 0..10 {
-        s.push_str(&format!(";B[{}a]", (b'a' + i) as char));
+        let color = if i % 2 == 0 { 'B' } else { 'W' };
+        s.push_str(&format!(";{color}[{}a]", (b'a' + i) as char));
     }
-    s.push_str("(;W[ss])");
+    s.push_str("(;B[ss])");
     for _ in 0..10_000 {
-        s.push_str("(;W[rr];B[qq])");
+        s.push_str("(;B[rr];W[qq])");
     }
     s.push(')');
     let f = read_bounded(s.into_bytes(), defaults(), 20).expect("reads");
