@@ -111,7 +111,7 @@ pub(crate) fn build(
                 edits.push((a, a + raw_len(text, gm.offset), "1"));
             }
         }
-        edits.sort_unstable_by(|x, y| y.0.cmp(&x.0));
+        edits.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
         for (a, b, with) in edits {
             s.replace_range(a..b, with);
         }
