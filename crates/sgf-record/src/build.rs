@@ -915,15 +915,23 @@ impl Walker {
         black
     }
 
-    /// Whether no two of `stones` are neighbours: handicap stones never touch, the stones of
-    /// a test position usually do.
+    /// Whether `stones` stand as handicap stones do: no two of them neighbours (the stones of
+    /// a test position usually touch) and none on the edge of the board (no handicap stone
+    /// goes on the first line; a record whose opening black stones do is a record with a
+    /// mistake, left to the replay's `out-of-turn`).
     fn apart(&self, mut stones: Vec<Point>) -> bool {
         stones.sort_unstable();
+        let off_edge = |p: Point| match (self.topo.grid_size(), self.topo.xy(p)) {
+            (Some((w, h)), Some((x, y))) => x > 0 && y > 0 && x + 1 < w && y + 1 < h,
+            _ => true,
+        };
         stones.iter().all(|&p| {
-            self.topo
-                .neighbors(p)
-                .iter()
-                .all(|n| stones.binary_search(n).is_err())
+            off_edge(p)
+                && self
+                    .topo
+                    .neighbors(p)
+                    .iter()
+                    .all(|n| stones.binary_search(n).is_err())
         })
     }
 

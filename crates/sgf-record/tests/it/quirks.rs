@@ -862,6 +862,12 @@ fn a_handicap_without_ha_is_inferred_only_as_handicaps_are_written() {
         None,
         "touching moves"
     );
+    assert_eq!(handicap("(;SZ[9];B[ab];B[ba];W[aa])"), None, "on the edge");
+    assert_eq!(
+        handicap("(;SZ[9]AB[cc][gi]PL[W];W[ee])"),
+        None,
+        "a setup stone on the edge"
+    );
     assert_eq!(
         handicap("(;SZ[9];B[cc];B[gg])"),
         None,
