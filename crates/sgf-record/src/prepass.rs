@@ -657,7 +657,9 @@ fn repair_brackets(text: &str, g: GameScan, limits: &Limits) -> GameScan {
                     close = next;
                 }
             }
-            if steps.len() != 1 {
+            // Out of tries, a value may not have been tried to the end: exactly one is not
+            // known, so nothing is repaired.
+            if steps.len() != 1 || tries >= REPAIR_MAX_TRIES {
                 break;
             }
             let (v, esc, close, trial) = steps.remove(0);
