@@ -187,12 +187,9 @@ impl PauliRuleset {
     }
 }
 
-impl Ruleset for PauliRuleset {
-    fn id(&self) -> &'static str {
-        "pauli"
-    }
-
-    fn describe(&self) -> String {
+impl PauliRuleset {
+    /// The rules and every option in effect, in words ([`Ruleset::describe`]).
+    fn description(&self) -> String {
         let removal = match self.options.removal {
             RemovalPolicy::Never => {
                 "cycles reported, never removed unless asked (--remove-cycles never)"
@@ -211,49 +208,42 @@ impl Ruleset for PauliRuleset {
              control taken from the assessment{after_end}"
         )
     }
-
-    fn default_komi(&self) -> f64 {
-        DEFAULT_KOMI
-    }
-
-    fn uses_assessment(&self) -> bool {
-        true
-    }
-
-    fn counting(&self) -> Counting {
-        Counting::Territory
-    }
-
-    fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
-        Box::new(self.game(start))
-    }
 }
 
-impl Ruleset for Pauli {
-    fn id(&self) -> &'static str {
-        "pauli"
-    }
+/// The [`Ruleset`] of [`Pauli`] and of [`PauliRuleset`] alike: both are the `pauli` ruleset,
+/// the first with [`AfterEnd::Over`].
+macro_rules! pauli_ruleset {
+    ($rules:ty) => {
+        impl Ruleset for $rules {
+            fn id(&self) -> &'static str {
+                "pauli"
+            }
 
-    fn describe(&self) -> String {
-        PauliRuleset::from(*self).describe()
-    }
+            fn describe(&self) -> String {
+                PauliRuleset::from(*self).description()
+            }
 
-    fn default_komi(&self) -> f64 {
-        DEFAULT_KOMI
-    }
+            fn default_komi(&self) -> f64 {
+                DEFAULT_KOMI
+            }
 
-    fn uses_assessment(&self) -> bool {
-        true
-    }
+            fn uses_assessment(&self) -> bool {
+                true
+            }
 
-    fn counting(&self) -> Counting {
-        Counting::Territory
-    }
+            fn counting(&self) -> Counting {
+                Counting::Territory
+            }
 
-    fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
-        Box::new(self.game(start))
-    }
+            fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
+                Box::new(PauliRuleset::from(*self).game(start))
+            }
+        }
+    };
 }
+
+pauli_ruleset!(Pauli);
+pauli_ruleset!(PauliRuleset);
 
 /// How a report names a forbidden move under `pauli`: "prohibited: ko capture (rule 12)".
 /// `None` for reasons that are not prohibitions of rule 9 (occupied, out of turn…).
