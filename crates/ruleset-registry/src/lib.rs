@@ -11,7 +11,8 @@
 //! * [`resolve`] — the one reading of a rules text: our id first if asked, else a rules name
 //!   as records write it or a KataGo rules string, with how it was read, the described rules
 //!   and the komi they carry (the ruleset's default komi). `--rules` entries read ids first,
-//!   a record's `RU` does not; [`named`] is the same without the description (GTP).
+//!   a record's `RU` does not; [`named`] is the same without the description (GTP);
+//!   [`resolve_katago`] reads as KataGo does (its preset `chinese` plays simple ko).
 //! * [`recorded`] — the ruleset for one game under `--rules recorded`: its `RU`, else rules
 //!   inferred from its server, komi or event ([`rules_names::infer`]), else a [`Fallback`]
 //!   (`--default-rules NAME`), with a finding that says which; configured to resume play after
@@ -235,6 +236,18 @@ pub fn resolve(
     }
     let rules = rules_names::read(text)?;
     Ok(resolved(rules, options, None))
+}
+
+/// Reads `text` as KataGo reads a rules string (`kata-set-rules`: a KataGo preset, where
+/// `chinese` plays simple ko, the short form or the JSON form; [`rules_names::read_katago`])
+/// and maps it to the nearest ruleset, as [`resolve`] does for names. For GTP's KataGo
+/// commands; `Resolved::rules` writes the rules back in KataGo's forms
+/// ([`RulesDescription::katago_json`] for `kata-get-rules`).
+///
+/// # Errors
+/// The [`NameError`] of a text KataGo would not read.
+pub fn resolve_katago(text: &str, options: &RulesetOptions) -> Result<Resolved, NameError> {
+    Ok(resolved(rules_names::read_katago(text)?, options, None))
 }
 
 /// The ruleset for described rules, play resuming when `resume` says why.
@@ -798,5 +811,34 @@ mod tests {
             "{}",
             r.finding.message
         );
+    }
+
+    /// KataGo's own reading for its GTP commands: its preset `chinese` is simple ko (named
+    /// after KataGo's preset), where a record's `Chinese` is positional superko; the JSON form
+    /// comes back as KataGo writes it.
+    #[test]
+    fn katago_strings_are_read_as_katago_reads_them() {
+        let options = RulesetOptions::default();
+        let katago = resolve_katago("chinese", &options).unwrap();
+        let record = resolve("chinese", false, &options).unwrap();
+        let ko = |r: &Resolved| r.rules.as_ref().unwrap().ko;
+        assert_eq!(ko(&katago), rules_names::Ko::Simple);
+        assert_eq!(ko(&record), rules_names::Ko::Positional);
+        assert_eq!(katago.ruleset.id(), "chinese");
+        let nz = resolve_katago("nz", &options).unwrap();
+        assert_eq!(nz.komi, Some(7.5), "KataGo's preset komi");
+        let json = resolve_katago(
+            r#"{"ko":"SITUATIONAL","scoring":"AREA","suicide":false}"#,
+            &options,
+        )
+        .unwrap();
+        assert_eq!(
+            json.rules.unwrap().katago_json(),
+            r#"{"friendlyPassOk":false,"hasButton":false,"ko":"SITUATIONAL","komi":7.5,"scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"0"}"#
+        );
+        assert!(matches!(
+            resolve_katago("koBOGUS", &options),
+            Err(NameError::Malformed { .. })
+        ));
     }
 }
