@@ -1,14 +1,22 @@
 //! SGF bytes → records (`sgf_record::read_sgf`): any bytes give a result or an error, with
-//! the default limits and with small ones (the first byte chooses), never a panic.
+//! the default limits and with small ones, setup stones without liberties removed or refused
+//! (the first byte chooses), never a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sgf_record::{Limits, ReadOptions, read_sgf};
+use sgf_record::{Limits, ReadOptions, SetupPolicy, read_sgf};
 
 fuzz_target!(|data: &[u8]| {
-    // Small limits half of the time, so that every limit's error path is reached.
-    let options = match data.first() {
-        Some(b) if b & 1 == 1 => ReadOptions {
+    // Small limits half of the time, so that every limit's error path is reached; the strict
+    // setup mode a quarter of the time.
+    let first = data.first().copied().unwrap_or(0);
+    let setup_without_liberties = if first & 2 == 2 {
+        SetupPolicy::Refuse
+    } else {
+        SetupPolicy::Remove
+    };
+    let options = if first & 1 == 1 {
+        ReadOptions {
             limits: Limits {
                 max_file_bytes: 1 << 16,
                 max_games: 4,
@@ -16,8 +24,13 @@ fuzz_target!(|data: &[u8]| {
                 max_depth: 16,
                 ..Limits::default()
             },
-        },
-        _ => ReadOptions::default(),
+            setup_without_liberties,
+        }
+    } else {
+        ReadOptions {
+            setup_without_liberties,
+            ..ReadOptions::default()
+        }
     };
     match read_sgf(data, &options) {
         Err(e) => {

@@ -225,7 +225,10 @@ mod tests {
         record.rules = None;
         let game = plan.for_game(&record).unwrap();
         assert_eq!(game.rulesets.len(), 1);
-        assert_eq!(game.warnings, [PlanNote::Rules(RecordedRules::NotDeclared)]);
+        assert_eq!(
+            game.warnings,
+            [PlanNote::Rules(RecordedRules::None(ruleset_registry::Declared::Nothing))]
+        );
     }
 
     #[test]

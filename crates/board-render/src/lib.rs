@@ -16,6 +16,8 @@
 //!   ([`Theme`]), grid, star points, shaded stones, ownership squares, dead-stone crosses,
 //!   move numbers on request, coordinates and a caption. A graph board is drawn with its
 //!   points on a circle and its edges as straight lines (up to [`MAX_GRAPH_DRAWN`] points).
+//! * [`png`] — the SVG picture rasterised by `resvg` into PNG bytes ([`PngOptions`]: scale,
+//!   fonts); [`svg_to_png`] for any SVG text.
 //!
 //! What each symbol means is in `docs/pictures.md`; both renderers print a legend of the
 //! symbols they used.
@@ -43,12 +45,14 @@
 mod ascii;
 mod geometry;
 mod model;
+mod png;
 mod svg;
 mod text;
 
 pub use ascii::{AsciiOptions, ascii};
 pub use geometry::star_points;
 pub use model::{Disputed, ForbiddenMark, LastMove, Overlay, Picture};
+pub use png::{PNG_MAX_SIDE, PngOptions, png, svg_to_png};
 pub use svg::{MAX_GRAPH_DRAWN, SvgOptions, Theme, grid_center, svg};
 
 /// Why a picture could not be drawn.
@@ -78,4 +82,7 @@ pub enum RenderError {
          use the ASCII listing instead"
     )]
     GraphTooLarge(usize),
+    /// The SVG picture could not be made into a PNG (the rasteriser's reason).
+    #[error("cannot draw the PNG picture: {0}")]
+    Raster(String),
 }

@@ -2,10 +2,10 @@
 //! to pixels with resvg to check that stones land where they belong.
 
 use board_render::{
-    AsciiOptions, Disputed, ForbiddenMark, LastMove, Overlay, Picture, RenderError, SvgOptions,
-    Theme, ascii, grid_center, svg,
+    AsciiOptions, Disputed, ForbiddenMark, LastMove, Overlay, PNG_MAX_SIDE, Picture, PngOptions,
+    RenderError, SvgOptions, Theme, ascii, grid_center, png, svg,
 };
-use resvg::{tiny_skia, usvg};
+use resvg::tiny_skia;
 use rules_core::{Board, Color, PerColor, PointKind, PointValue, Reason, ScoringMethod, Topology};
 use std::sync::Arc;
 
@@ -322,18 +322,94 @@ fn mismatched_pictures_are_errors() {
     );
 }
 
-/// Renders an SVG document to pixels (and to PNG bytes).
+/// Renders an SVG document to pixels (and to PNG bytes), as `board_render::svg_to_png` does.
 fn render(image: &str) -> (tiny_skia::Pixmap, Vec<u8>) {
-    let tree = usvg::Tree::from_str(image, &usvg::Options::default()).expect("usvg reads it");
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::identity(),
-        &mut pixmap.as_mut(),
-    );
-    let png = pixmap.encode_png().expect("PNG encoding");
+    let png = board_render::svg_to_png(image, 1.0, false).expect("PNG");
+    let pixmap = tiny_skia::Pixmap::decode_png(&png).expect("a PNG that decodes");
     (pixmap, png)
+}
+
+/// The `width` and `height` an SVG picture declares.
+fn svg_size(image: &str) -> (f64, f64) {
+    let doc = roxmltree::Document::parse(image).unwrap();
+    let root = doc.root_element();
+    let number = |a: &str| root.attribute(a).unwrap().parse::<f64>().unwrap();
+    (number("width"), number("height"))
+}
+
+/// The PNG picture is the SVG picture rasterised: a PNG that decodes, of the SVG's size times
+/// the scale, with the stones where the SVG puts them.
+#[test]
+fn png_pictures_decode_at_the_svg_size_times_the_scale() {
+    let picture = Picture::new(&board(&[
+        "X........",
+        ".........",
+        "..O......",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "........X",
+    ]));
+    let image = svg(&picture, &SvgOptions::default()).unwrap();
+    let (w, h) = svg_size(&image);
+    for scale in [1.0f32, 2.0, 0.5] {
+        let opts = PngOptions {
+            scale,
+            system_fonts: false,
+            ..PngOptions::default()
+        };
+        let bytes = png(&picture, &opts).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG signature");
+        let decoded = tiny_skia::Pixmap::decode_png(&bytes).expect("it decodes");
+        let want = |side: f64| (side.ceil() * f64::from(scale)).ceil() as u32;
+        assert_eq!(
+            (decoded.width(), decoded.height()),
+            (want(w), want(h)),
+            "scale {scale}"
+        );
+    }
+    // At scale 2 the black stone in the corner is dark, the board beside it is not.
+    let opts = PngOptions {
+        scale: 2.0,
+        system_fonts: false,
+        ..PngOptions::default()
+    };
+    let pixmap = tiny_skia::Pixmap::decode_png(&png(&picture, &opts).unwrap()).unwrap();
+    let (x0, y0) = grid_center(0, 0);
+    let dx = board_offset(&image);
+    let at = |x: f64, y: f64| luma(rgb(&pixmap, 2.0 * (x + dx), 2.0 * y));
+    assert!(at(x0, y0) < 80.0, "black stone: {}", at(x0, y0));
+    // The middle of a square of the grid, between lines: the board's wood.
+    let ((x1, y1), (x2, y2)) = (grid_center(1, 1), grid_center(2, 2));
+    let (xm, ym) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
+    assert!(at(xm, ym) > 120.0, "the board: {}", at(xm, ym));
+    // Bad scales and pictures too large are errors, not panics.
+    for scale in [0.0f32, -1.0, f32::NAN, f32::INFINITY] {
+        let opts = PngOptions {
+            scale,
+            system_fonts: false,
+            ..PngOptions::default()
+        };
+        assert!(
+            matches!(png(&picture, &opts), Err(RenderError::Raster(_))),
+            "{scale}"
+        );
+    }
+    let huge = PngOptions {
+        scale: (PNG_MAX_SIDE as f32) / 10.0,
+        system_fonts: false,
+        ..PngOptions::default()
+    };
+    let Err(RenderError::Raster(why)) = png(&picture, &huge) else {
+        panic!("too large")
+    };
+    assert!(why.contains("larger than"), "{why}");
+    assert!(matches!(
+        board_render::svg_to_png("not svg", 1.0, false),
+        Err(RenderError::Raster(_))
+    ));
 }
 
 fn rgb(p: &tiny_skia::Pixmap, x: f64, y: f64) -> (u8, u8, u8) {

@@ -16,7 +16,7 @@
 
 use crate::rules;
 use crate::score;
-use crate::{Pauli, RemovalPolicy};
+use crate::{AfterEnd, Pauli, PauliRuleset, RemovalPolicy};
 use rules_core::point::Move;
 use rules_core::zobrist::{self, family};
 use rules_core::{
@@ -253,6 +253,8 @@ pub(crate) struct Placement {
 #[derive(Clone)]
 pub struct PauliGame {
     pub(crate) options: Pauli,
+    /// What a stone after the end is (rules 4, 17; `docs/rules/pauli.md`).
+    pub(crate) after_end: AfterEnd,
     pub(crate) board: Board,
     pub(crate) to_move: Color,
     /// Passes still needed: 1 or 2.
@@ -302,8 +304,9 @@ impl std::fmt::Debug for PauliGame {
 }
 
 impl PauliGame {
-    pub(crate) fn new(options: Pauli, start: &StartPosition) -> PauliGame {
-        let mut g = PauliGame::blank(options, start.board.clone(), start.to_move);
+    pub(crate) fn new(rules: PauliRuleset, start: &StartPosition) -> PauliGame {
+        let mut g = PauliGame::blank(rules.options, start.board.clone(), start.to_move);
+        g.after_end = rules.after_end;
         // Rule 9 prohibits empty locations only: an initially prohibited location that holds a
         // setup stone is not prohibited.
         for &x in &start.initial_prohibited {
@@ -357,6 +360,7 @@ impl PauliGame {
         let unsettled = !board.libertyless_chains().is_empty();
         PauliGame {
             options,
+            after_end: AfterEnd::Over,
             to_move,
             need: 2,
             t: PointSet::new(words, FAMILY_T),
@@ -389,6 +393,12 @@ impl PauliGame {
     #[must_use]
     pub fn options(&self) -> Pauli {
         self.options
+    }
+
+    /// What a stone after the end of this game is ([`AfterEnd`]).
+    #[must_use]
+    pub fn after_end(&self) -> AfterEnd {
+        self.after_end
     }
 
     /// The board.
@@ -882,6 +892,54 @@ impl PauliGame {
         (captured, 0)
     }
 
+    // ---------------------------------------------------------------------------------
+    // After the end (rules 4, 17; docs/rules/pauli.md, "Play after the end").
+
+    /// Whether `turn` may come after the end: never under [`AfterEnd::Over`] (rule 4: the
+    /// game is over); under [`AfterEnd::Resume`] a pass or a stone may (a cycle removal may
+    /// not: no cycle of the finished game is disturbing, rule 8).
+    fn check_after_end(&self, turn: &Turn) -> Result<(), Illegal> {
+        match (self.after_end, turn.pre) {
+            (AfterEnd::Resume, None) => Ok(()),
+            _ => Err(Illegal::new(Reason::AfterEnd, rules::AFTER_END)),
+        }
+    }
+
+    /// A pass after the end, under [`AfterEnd::Resume`]: a turn that changes nothing; the
+    /// game stays over.
+    fn pass_after_end(&mut self, color: Color) -> TurnEffect {
+        self.turns += 1;
+        self.tally.turns += 1;
+        self.tally.passes += 1;
+        self.to_move = color.opp();
+        TurnEffect {
+            ended: true,
+            ..TurnEffect::default()
+        }
+    }
+
+    /// Play resumes after the end (a stone follows it, under [`AfterEnd::Resume`] or when a
+    /// replay goes on past the end): two passes are needed again, nothing is temporarily
+    /// prohibited (the ending pass cleared every ko ban, rule 9), and the situations of the
+    /// finished game are forgotten.
+    fn resume(&mut self, color: Color) {
+        self.over = false;
+        self.need = 2;
+        self.t.clear();
+        self.t_initial = false;
+        self.reseed_history();
+        self.events.push(Event::Note(match self.after_end {
+            AfterEnd::Resume => format!(
+                "{color} resumed play after the end of the game (Pauli rule 4); the record's \
+                 rules or server let play resume (after-end resume)"
+            ),
+            AfterEnd::Over => {
+                "Pauli rule 4: the game was over; the record goes on, and so does the replay"
+                    .to_owned()
+            }
+        }));
+    }
+
     fn play_turn(&mut self, turn: &Turn, forced: bool) -> Result<TurnEffect, Illegal> {
         match turn.pre {
             None => {
@@ -925,7 +983,7 @@ impl GameState for PauliGame {
 
     fn check(&self, turn: &Turn) -> Result<(), Illegal> {
         if self.over {
-            return Err(Illegal::new(Reason::AfterEnd, rules::AFTER_END));
+            self.check_after_end(turn)?;
         }
         match turn.pre {
             None => self.check_move(turn.color, turn.mv).map(|_| ()),
@@ -940,7 +998,12 @@ impl GameState for PauliGame {
 
     fn play(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
         if self.over {
-            return Err(Illegal::new(Reason::AfterEnd, rules::AFTER_END));
+            self.check_after_end(turn)?;
+            if turn.mv.is_pass() {
+                return Ok(self.pass_after_end(turn.color));
+            }
+            self.check_move(turn.color, turn.mv)?;
+            self.resume(turn.color);
         }
         self.play_turn(turn, false)
     }
@@ -959,15 +1022,7 @@ impl GameState for PauliGame {
             if turn.pre.is_some() {
                 return Err(Illegal::new(Reason::NoSuchCycle, rules::NO_SUCH_CYCLE));
             }
-            self.over = false;
-            self.need = 2;
-            self.t.clear();
-            self.t_initial = false;
-            self.reseed_history();
-            self.events.push(Event::Note(
-                "Pauli rule 4: the game was over; the record goes on, and so does the replay"
-                    .to_owned(),
-            ));
+            self.resume(turn.color);
         }
         self.play_turn(turn, true)
     }

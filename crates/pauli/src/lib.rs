@@ -4,6 +4,9 @@
 //! r1–r17), part 1: the game and the count.
 //!
 //! * [`Pauli`] (`pauli`): the [`Ruleset`], with its options ([`RemovalPolicy`]).
+//! * [`PauliRuleset`]: `Pauli` with [`AfterEnd`], what a stone after the end of the game is:
+//!   forbidden by rule 4 (the default), or play resumed, for records whose rules or server
+//!   let the players resume (docs/rules/pauli.md, *Play after the end*).
 //! * [`PauliGame`]: the state of one game — the *situation* of rule 8 (board, player to move,
 //!   passes still needed, temporarily and permanently prohibited locations), the situations
 //!   seen since the last cycle removal, captives, and whether the game is over. It implements
@@ -107,6 +110,36 @@ impl RemovalPolicy {
 /// score's notes (reading A9).
 pub const DEFAULT_KOMI: f64 = 6.5;
 
+/// What a stone after the end of the game is (rules 4 and 17; our decision and its argument:
+/// `docs/rules/pauli.md`, *Play after the end*).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum AfterEnd {
+    /// Rule 4: "the game is over and scores are compared"; what follows the end is rule 17's
+    /// claims and disputes, which put no stone on the game's board (a dispute is played out
+    /// in the position rule 14 builds). A turn after the end is forbidden (`after-end`). The
+    /// default: the text.
+    #[default]
+    Over,
+    /// The players resumed play on the board after the end, as the rules a record declares
+    /// (the Japanese rules of 1989, article 9) or its server (KGS, OGS, IGS) allow: a stone
+    /// after the end is legal, the game goes on with two passes needed and the situations of
+    /// the finished game forgotten, and it ends again by rule 4. A pass after the end changes
+    /// nothing. Each resumption is reported (an event). `--rules recorded` chooses this for
+    /// such records.
+    Resume,
+}
+
+impl AfterEnd {
+    /// The option's value as written: `over` or `resume`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            AfterEnd::Over => "over",
+            AfterEnd::Resume => "resume",
+        }
+    }
+}
+
 /// Pauli's Logical Japanese Rules (`pauli`), with their options.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Pauli {
@@ -119,7 +152,7 @@ impl Pauli {
     /// ruleset boxes the same thing).
     #[must_use]
     pub fn game(&self, start: &StartPosition) -> PauliGame {
-        PauliGame::new(*self, start)
+        PauliRuleset::from(*self).game(start)
     }
 
     /// A game starting in any situation (rule 8): a position with its prohibited locations and
@@ -130,15 +163,46 @@ impl Pauli {
     pub fn game_from(&self, situation: Situation) -> Result<PauliGame, SituationError> {
         PauliGame::from_situation(*self, situation)
     }
+
+    /// These rules with play after the end set to `after_end`.
+    #[must_use]
+    pub fn with_after_end(self, after_end: AfterEnd) -> PauliRuleset {
+        PauliRuleset {
+            options: self,
+            after_end,
+        }
+    }
 }
 
-impl Ruleset for Pauli {
-    fn id(&self) -> &'static str {
-        "pauli"
-    }
+/// Pauli's rules with every option: those of [`Pauli`] (what the command line sets) and
+/// [`AfterEnd`] (what a record's rules or server decide). `Pauli` is this with
+/// [`AfterEnd::Over`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct PauliRuleset {
+    /// The options of [`Pauli`].
+    pub options: Pauli,
+    /// What a stone after the end is.
+    pub after_end: AfterEnd,
+}
 
-    fn describe(&self) -> String {
-        let removal = match self.removal {
+impl From<Pauli> for PauliRuleset {
+    fn from(options: Pauli) -> PauliRuleset {
+        options.with_after_end(AfterEnd::Over)
+    }
+}
+
+impl PauliRuleset {
+    /// A game starting from `start`, as the concrete type.
+    #[must_use]
+    pub fn game(&self, start: &StartPosition) -> PauliGame {
+        PauliGame::new(*self, start)
+    }
+}
+
+impl PauliRuleset {
+    /// The rules and every option in effect, in words ([`Ruleset::describe`]).
+    fn description(&self) -> String {
+        let removal = match self.options.removal {
             RemovalPolicy::Never => {
                 "cycles reported, never removed unless asked (--remove-cycles never)"
             }
@@ -146,29 +210,52 @@ impl Ruleset for Pauli {
                 "the shortest disturbing cycle removed at the first opportunity (--remove-cycles first)"
             }
         };
+        let after_end = match self.after_end {
+            AfterEnd::Over => "",
+            AfterEnd::Resume => "; play may resume after the end (the record's rules or server)",
+        };
         format!(
             "Pauli's Logical Japanese Rules (2004): territory + captives, prohibited locations \
              (suicide, pseudo suicide, one-turn ko ban, permanent), no superko; {removal}; \
-             control taken from the assessment"
+             control taken from the assessment{after_end}"
         )
     }
-
-    fn default_komi(&self) -> f64 {
-        DEFAULT_KOMI
-    }
-
-    fn uses_assessment(&self) -> bool {
-        true
-    }
-
-    fn counting(&self) -> Counting {
-        Counting::Territory
-    }
-
-    fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
-        Box::new(self.game(start))
-    }
 }
+
+/// The [`Ruleset`] of [`Pauli`] and of [`PauliRuleset`] alike: both are the `pauli` ruleset,
+/// the first with [`AfterEnd::Over`].
+macro_rules! pauli_ruleset {
+    ($rules:ty) => {
+        impl Ruleset for $rules {
+            fn id(&self) -> &'static str {
+                "pauli"
+            }
+
+            fn describe(&self) -> String {
+                PauliRuleset::from(*self).description()
+            }
+
+            fn default_komi(&self) -> f64 {
+                DEFAULT_KOMI
+            }
+
+            fn uses_assessment(&self) -> bool {
+                true
+            }
+
+            fn counting(&self) -> Counting {
+                Counting::Territory
+            }
+
+            fn start(&self, start: &StartPosition) -> Box<dyn GameState> {
+                Box::new(PauliRuleset::from(*self).game(start))
+            }
+        }
+    };
+}
+
+pauli_ruleset!(Pauli);
+pauli_ruleset!(PauliRuleset);
 
 /// How a report names a forbidden move under `pauli`: "prohibited: ko capture (rule 12)".
 /// `None` for reasons that are not prohibitions of rule 9 (occupied, out of turn…).

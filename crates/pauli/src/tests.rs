@@ -1,7 +1,9 @@
 //! Tests: one module per rule of text 002 (r2–r13 and r5), then the worked examples of
 //! `shared/design/ljr-examples.md` that concern those rules (LJR-01…07, 13, 16).
 
-use crate::{Pauli, PauliGame, Prohibition, RemovalPolicy, Situation, SituationError};
+use crate::{
+    AfterEnd, Pauli, PauliGame, PauliRuleset, Prohibition, RemovalPolicy, Situation, SituationError,
+};
 use rules_core::point::Move;
 use rules_core::{
     Assessment, AssessmentSource, Board, Color, Event, GameState, PerColor, Point, PreAction,
@@ -327,6 +329,111 @@ mod r4_end {
         assert!(!pass(&mut g, B).ended);
         assert_eq!(g.need(), 1);
         assert!(pass(&mut g, W).ended);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+/// Play after the end (rules 4 and 17, docs/rules/pauli.md): forbidden by default, resumed
+/// under `AfterEnd::Resume`.
+mod after_end {
+    use super::*;
+
+    fn resuming(rows: &[&str], to_move: Color) -> PauliGame {
+        Pauli::default()
+            .with_after_end(AfterEnd::Resume)
+            .game(&start(rows, to_move))
+    }
+
+    #[test]
+    fn the_default_is_the_text_and_the_option_is_described() {
+        assert_eq!(PauliRuleset::default(), Pauli::default().into());
+        assert_eq!(PauliRuleset::default().after_end, AfterEnd::Over);
+        assert_eq!(game(&["..."], B).after_end(), AfterEnd::Over);
+        assert_eq!(resuming(&["..."], B).after_end(), AfterEnd::Resume);
+        let over = PauliRuleset::default().describe();
+        assert_eq!(over, Pauli::default().describe());
+        let resume = Pauli::default().with_after_end(AfterEnd::Resume).describe();
+        assert!(resume.starts_with(&over), "{resume}");
+        assert!(resume.contains("play may resume after the end"), "{resume}");
+        assert_eq!(
+            (AfterEnd::Over.code(), AfterEnd::Resume.code()),
+            ("over", "resume")
+        );
+    }
+
+    #[test]
+    fn a_stone_after_the_end_resumes_the_game_and_is_reported() {
+        let mut g = resuming(&["...", "...", "..."], B);
+        pass(&mut g, B);
+        assert!(pass(&mut g, W).ended);
+        assert!(g.is_over());
+        let t = turn(&g, B, "bb");
+        assert_eq!(g.check(&t), Ok(()));
+        let effect = play(&mut g, B, "bb");
+        assert!(!effect.ended);
+        assert!(!g.is_over());
+        assert_eq!(g.need(), 2, "two passes are needed again");
+        let events = g.take_events();
+        assert_eq!(events.len(), 1, "{events:?}");
+        let Event::Note(note) = &events[0] else {
+            panic!("{events:?}")
+        };
+        assert!(
+            note.starts_with("Black resumed play after the end"),
+            "{note}"
+        );
+        // The resumed game ends as any game does (rule 4).
+        assert!(!pass(&mut g, W).ended);
+        assert!(pass(&mut g, B).ended);
+        assert_eq!(g.tally().turns, 5);
+        assert_eq!(g.tally().passes, 4);
+    }
+
+    #[test]
+    fn a_pass_after_the_end_changes_nothing() {
+        let mut g = resuming(&["...", "...", "..."], B);
+        pass(&mut g, B);
+        pass(&mut g, W);
+        let effect = pass(&mut g, B);
+        assert!(effect.ended && g.is_over());
+        assert_eq!(g.to_move(), W);
+        assert!(g.take_events().is_empty());
+        assert_eq!(g.tally().passes, 3);
+    }
+
+    #[test]
+    fn a_resumed_stone_is_still_judged_by_the_rules() {
+        // Black's corner aa is a suicide for White: forbidden after the end too.
+        let mut g = resuming(&[".X.", "X..", "..."], W);
+        pass(&mut g, W);
+        pass(&mut g, B);
+        assert!(g.is_over());
+        assert_eq!(refused(&mut g, W, "aa"), Reason::Suicide);
+        assert!(g.is_over(), "a refused turn resumes nothing");
+        assert!(g.take_events().is_empty());
+        // A cycle removal is no turn after the end: no cycle of a finished game disturbs.
+        let removal = Turn {
+            color: W,
+            pre: Some(PreAction::RemoveCycle { start: 0 }),
+            mv: Move::Pass,
+        };
+        assert_eq!(g.check(&removal).unwrap_err().reason, Reason::AfterEnd);
+    }
+
+    #[test]
+    fn under_the_default_a_replay_past_the_end_still_resumes_by_force() {
+        let mut g = game(&["...", "...", "..."], B);
+        pass(&mut g, B);
+        pass(&mut g, W);
+        let t = turn(&g, B, "bb");
+        assert_eq!(g.play(&t).unwrap_err().reason, Reason::AfterEnd);
+        g.force(&t).unwrap();
+        assert!(!g.is_over());
+        let events = g.take_events();
+        assert!(
+            matches!(&events[..], [Event::Note(n)] if n.starts_with("Pauli rule 4: the game was over")),
+            "{events:?}"
+        );
     }
 }
 

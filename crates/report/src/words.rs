@@ -7,7 +7,7 @@ use analysis::claims::{ClaimsCheck, ClaimsOutcome};
 use analysis::dead::{ClaimsFrom, PointError};
 use pauli_control::{Claim, ClaimStatus};
 use rules_core::{Finding, Point, Topology};
-use ruleset_registry::RecordedRules;
+use ruleset_registry::{Declared, RecordedRules};
 
 /// A note of planning, as a warning of the game.
 #[must_use]
@@ -21,17 +21,47 @@ pub fn plan_note(note: &PlanNote) -> Finding {
     }
 }
 
-/// How `--rules recorded` read the record's `RU`.
+/// How `--rules recorded` chose a game's ruleset: from its `RU`, from what else the record
+/// says, from `--default-rules`, or not at all.
 #[must_use]
 pub fn recorded_rules(read: &RecordedRules) -> Finding {
-    let message = match read {
-        RecordedRules::NotDeclared => {
-            "--rules recorded: the record declares no rules (no RU); no ruleset chosen".to_owned()
+    let prefix = "--rules recorded";
+    let declared = |d: &Declared| match d {
+        Declared::Nothing => "the record declares no rules (no RU)".to_owned(),
+        Declared::Unreadable { ru, error } => {
+            format!("RU[{ru}] is not a rules name gorules reads ({error})")
         }
-        RecordedRules::Unknown { ru, error } => format!(
-            "--rules recorded: RU[{ru}] is not a rules name gorules reads ({error}); no ruleset chosen"
+    };
+    let message = match read {
+        RecordedRules::Read { ru, how } => format!("{prefix}: RU[{ru}] read as {how}"),
+        RecordedRules::Inferred {
+            declared: d,
+            clue,
+            why,
+            name,
+            how,
+        } => format!(
+            "{prefix}: {}; {clue} names the {name} rules ({why}); read as {how}",
+            declared(d)
         ),
-        RecordedRules::Read { ru, how } => format!("--rules recorded: RU[{ru}] read as {how}"),
+        RecordedRules::Default {
+            declared: d,
+            text,
+            how,
+        } => format!(
+            "{prefix}: {}, and nothing in it names them; the default rules {text:?} (--default-rules) \
+             are used: {how}",
+            declared(d)
+        ),
+        RecordedRules::None(d @ Declared::Nothing) => format!(
+            "{prefix}: {}, and nothing in it names them (no server, komi or event of \
+             docs/rule-names.md); no ruleset chosen",
+            declared(d)
+        ),
+        RecordedRules::None(d) => format!(
+            "{prefix}: {}, and nothing else in the record names them; no ruleset chosen",
+            declared(d)
+        ),
     };
     Finding::new(read.code(), message)
 }
@@ -205,21 +235,48 @@ mod tests {
 
     #[test]
     fn recorded_rules_and_dead_points_are_said_with_their_flags() {
-        let f = recorded_rules(&RecordedRules::NotDeclared);
+        let f = recorded_rules(&RecordedRules::None(Declared::Nothing));
         assert_eq!(f.code, "rules-not-declared");
         assert_eq!(
             f.message,
-            "--rules recorded: the record declares no rules (no RU); no ruleset chosen"
+            "--rules recorded: the record declares no rules (no RU), and nothing in it names \
+             them (no server, komi or event of docs/rule-names.md); no ruleset chosen"
         );
-        let f = recorded_rules(&RecordedRules::Unknown {
+        let mahjong = Declared::Unreadable {
             ru: "Mah-jong".to_owned(),
             error: rules_names::NameError::Unknown("Mah-jong".to_owned()),
-        });
+        };
+        let f = recorded_rules(&RecordedRules::None(mahjong.clone()));
+        assert_eq!(f.code, "rules-unknown");
         assert_eq!(
             f.message,
             "--rules recorded: RU[Mah-jong] is not a rules name gorules reads \
-             (unknown rules name \"Mah-jong\"); no ruleset chosen"
+             (unknown rules name \"Mah-jong\"), and nothing else in the record names them; no \
+             ruleset chosen"
         );
+        let f = recorded_rules(&RecordedRules::Inferred {
+            declared: mahjong,
+            clue: "KM[7.5]".to_owned(),
+            why: "7.5 is area counting's komi".to_owned(),
+            name: "Chinese".to_owned(),
+            how: "Chinese → chinese".to_owned(),
+        });
+        assert_eq!(
+            (f.code.as_str(), f.message.as_str()),
+            (
+                "rules-inferred",
+                "--rules recorded: RU[Mah-jong] is not a rules name gorules reads (unknown rules \
+                 name \"Mah-jong\"); KM[7.5] names the Chinese rules (7.5 is area counting's \
+                 komi); read as Chinese → chinese"
+            )
+        );
+        let f = recorded_rules(&RecordedRules::Default {
+            declared: Declared::Nothing,
+            text: "aga".to_owned(),
+            how: "AGA → chinese".to_owned(),
+        });
+        assert_eq!(f.code, "rules-default");
+        assert!(f.message.contains("the default rules \"aga\" (--default-rules)"));
         let f = recorded_rules(&RecordedRules::Read {
             ru: "Japanese".to_owned(),
             how: "Japanese → pauli".to_owned(),

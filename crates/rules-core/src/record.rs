@@ -287,6 +287,9 @@ pub struct GameInfo {
     /// Application that wrote the record (`AP`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub application: Option<String>,
+    /// Where the record comes from (`SO`: a book, a web site, an archive).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 /// Something noticed while reading or replaying: a stable kebab-case `code` for machines and

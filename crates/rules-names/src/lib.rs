@@ -42,9 +42,11 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod infer;
 mod katago;
 mod names;
 
+pub use infer::{Inference, infer, resumption};
 pub use katago::read_katago;
 pub use names::{SGF_NAMES, SgfName};
 

@@ -34,6 +34,14 @@ const CHINESE_TROMP_TAYLOR: Settings = Settings {
     ..TROMP_TAYLOR
 };
 
+/// "New Zealand" as the New Zealand Go Society writes its rules: KataGo's preset `nz`, but
+/// with the rules' own komi: "In an even game, 7 points (komi) are added to the white
+/// players territory" (KataGo's preset uses 7.5).
+const NEW_ZEALAND_WRITTEN: Settings = Settings {
+    komi: 7.0,
+    ..NEW_ZEALAND
+};
+
 /// Every name we read in `RU[]`. The table in `docs/rule-names.md` is this list.
 pub const SGF_NAMES: &[SgfName] = &[
     SgfName {
@@ -101,8 +109,11 @@ pub const SGF_NAMES: &[SgfName] = &[
     SgfName {
         name: "New Zealand",
         spellings: &["nz", "new zealand", "newzealand"],
-        note: None,
-        settings: NEW_ZEALAND,
+        note: Some(
+            "the New Zealand rules' own komi is 7 points (\"In an even game, 7 points (komi) are \
+             added\"), used when the record gives none; KataGo's preset nz uses 7.5",
+        ),
+        settings: NEW_ZEALAND_WRITTEN,
     },
     SgfName {
         name: "GOE",

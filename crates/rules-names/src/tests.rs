@@ -341,9 +341,37 @@ fn katago_default_komi_per_preset() {
         ("aga-button", 7.0),
         ("ancient-territory", 6.5),
         ("tromp-taylor", 7.5),
+        // KataGo's rules.cpp gives its preset nz 7.5 (not the New Zealand rules' 7).
+        ("nz", 7.5),
     ] {
         assert_eq!(read_katago(text).unwrap().komi, Some(komi), "{text}");
     }
+}
+
+/// The komi a name carries, as `read` gives it for records and `--rules`: the rules' own where
+/// their text names one (New Zealand: 7), KataGo's default for its presets, the number a
+/// KataGo string writes.
+#[test]
+fn names_and_strings_carry_their_komi() {
+    for (text, komi) in [
+        ("NZ", 7.0),
+        ("new_zealand", 7.0),
+        ("aga-button", 7.0),
+        ("AGA", 7.5),
+        ("Japanese", 6.5),
+        ("chinese", 7.5),
+        ("komi23taxALL", 23.0),
+        ("komi23taxALLsui0", 23.0),
+        ("koSIMPLEscoreTERRITORY", 6.5),
+        ("scoreAREAbutton1", 7.0),
+        (r#"{"komi":-3.5}"#, -3.5),
+    ] {
+        assert_eq!(read(text).unwrap().komi, Some(komi), "{text}");
+    }
+    let nz = read("nz").unwrap();
+    assert!(nz.notes.iter().any(|n| n.contains("7 points")), "{nz:?}");
+    let tax = read("komi23taxALL").unwrap();
+    assert_eq!((tax.tax, tax.scoring), (Tax::All, Scoring::Area));
 }
 
 #[test]

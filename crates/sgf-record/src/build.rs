@@ -3,8 +3,9 @@
 
 use crate::codes;
 use crate::error::ErrorKind;
-use crate::prepass::{GameScan, RawProp};
+use crate::prepass::{GameScan, RawProp, Repeated, RepeatedKind};
 use crate::values::{self, short};
+use crate::{ReadOptions, SetupPolicy};
 use rules_core::{
     Action, Color, Finding, GameInfo, GameRecord, Markup, PerColor, Point, RecordedMove, Topology,
 };
@@ -19,7 +20,11 @@ type Node = SgfNode<Prop>;
 
 /// Builds the record of one game tree the pre-pass accepted. `Err` carries the offset the
 /// error refers to.
-pub(crate) fn build(text: &str, scan: &GameScan) -> Result<GameRecord, (usize, ErrorKind)> {
+pub(crate) fn build(
+    text: &str,
+    scan: &GameScan,
+    options: &ReadOptions,
+) -> Result<GameRecord, (usize, ErrorKind)> {
     let mut warnings = Vec::new();
     // Board size: the first SZ on the main line.
     let sizes: Vec<&RawProp> = scan.props.iter().filter(|p| p.ident == "SZ").collect();
@@ -76,18 +81,39 @@ pub(crate) fn build(text: &str, scan: &GameScan) -> Result<GameRecord, (usize, E
 
     // The text sgf-parse sees: the tree, with lower-case identifiers upper-cased.
     let mut slice: Cow<'_, str> = Cow::Borrowed(&text[scan.start..scan.end]);
-    if !scan.lower_idents.is_empty() || repair_gm || scan.unclosed > 0 {
+    for r in &scan.repeated {
+        warnings.push(repeated_finding(r));
+    }
+    if !scan.lower_idents.is_empty()
+        || repair_gm
+        || scan.unclosed > 0
+        || !scan.blank.is_empty()
+        || !scan.escaped.is_empty()
+    {
         let mut owned = slice.into_owned().into_bytes();
         for &(a, b) in &scan.lower_idents {
             owned[a - scan.start..b - scan.start].make_ascii_uppercase();
         }
+        for &(a, b) in &scan.blank {
+            owned[a - scan.start..b - scan.start].fill(b' ');
+        }
         let mut s = String::from_utf8(owned).unwrap_or_default();
+        // Edits that change lengths, from the end backwards so that offsets stay true: the
+        // repaired GM value, and a `\` before each `]` a repair reads as part of its value.
+        let mut edits: Vec<(usize, usize, &str)> = scan
+            .escaped
+            .iter()
+            .map(|&e| (e - scan.start, e - scan.start, "\\"))
+            .collect();
         if repair_gm {
             if let Some(gm) = scan.props.iter().find(|p| p.ident == "GM" && p.node == 0) {
                 let a = gm.offset - scan.start;
-                let b = a + raw_len(text, gm.offset);
-                s.replace_range(a..b, "1");
+                edits.push((a, a + raw_len(text, gm.offset), "1"));
             }
+        }
+        edits.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+        for (a, b, with) in edits {
+            s.replace_range(a..b, with);
         }
         if scan.unclosed > 0 {
             s.push_str(&")".repeat(scan.unclosed));
@@ -129,8 +155,7 @@ pub(crate) fn build(text: &str, scan: &GameScan) -> Result<GameRecord, (usize, E
         ));
     }
 
-    let options = ParseOptions::default();
-    let mut trees = sgf_parse::parse_with_options(&slice, &options)
+    let mut trees = sgf_parse::parse_with_options(&slice, &ParseOptions::default())
         .map_err(|e| (scan.start, ErrorKind::Parser(e.to_string())))?;
     let root = match (trees.pop(), trees.is_empty()) {
         (Some(GameTree::GoGame(root)), true) => root,
@@ -156,7 +181,32 @@ pub(crate) fn build(text: &str, scan: &GameScan) -> Result<GameRecord, (usize, E
     let topology = topology(width, height);
     let mut w = Walker::new(topology, warnings);
     w.walk(root);
-    Ok(w.finish(scan))
+    w.finish(scan, options)
+}
+
+/// The finding for a property repeated in the root.
+fn repeated_finding(r: &Repeated) -> Finding {
+    let ident = &r.ident;
+    let times = r.count;
+    let message = match r.kind {
+        RepeatedKind::Identical => format!(
+            "{ident}[{}] appears {times} times in the root with the same value; read once",
+            short(&r.values[0])
+        ),
+        RepeatedKind::Merged => {
+            format!("{ident} appears {times} times in the root; the values are read together")
+        }
+        RepeatedKind::FirstKept => format!(
+            "{ident} appears {times} times in the root with different values ({}); the first \
+             is kept",
+            r.values
+                .iter()
+                .map(|v| format!("{ident}[{}]", short(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Finding::new(codes::PROPERTY_REPEATED, message)
 }
 
 /// Length of the raw value text starting at `offset` (up to its closing `]`).
@@ -257,6 +307,8 @@ struct Walker {
     setup_move_nodes: Vec<usize>,
     moves_seen: bool,
     handicap_stones: usize,
+    /// White setup stones before the first move.
+    white_setup_stones: usize,
     problems: HashMap<&'static str, (usize, String)>,
     /// `INITIALPROHIBITED` of the root (Pauli rule 2).
     initial_prohibited: Vec<Point>,
@@ -284,6 +336,7 @@ impl Walker {
             setup_move_nodes: Vec::new(),
             moves_seen: false,
             handicap_stones: 0,
+            white_setup_stones: 0,
             problems: HashMap::new(),
             initial_prohibited: Vec::new(),
         }
@@ -349,6 +402,7 @@ impl Walker {
                 Prop::EV(t) => self.info_text(index, "EV", t.text),
                 Prop::GN(t) => self.info_text(index, "GN", t.text),
                 Prop::PC(t) => self.info_text(index, "PC", t.text),
+                Prop::SO(t) => self.info_text(index, "SO", t.text),
                 Prop::AP((name, version)) => {
                     let v = if version.text.is_empty() {
                         name.text
@@ -407,6 +461,10 @@ impl Walker {
                 self.handicap_stones += setup
                     .iter()
                     .filter(|(_, c)| *c == Some(Color::Black))
+                    .count();
+                self.white_setup_stones += setup
+                    .iter()
+                    .filter(|(_, c)| *c == Some(Color::White))
                     .count();
             }
             self.rec_actions.push(Action::Setup(setup));
@@ -582,6 +640,7 @@ impl Walker {
             "GN" => &mut self.info.name,
             "PC" => &mut self.info.place,
             "AP" => &mut self.info.application,
+            "SO" => &mut self.info.source,
             _ => return,
         };
         *slot = Some(value);
@@ -696,7 +755,7 @@ impl Walker {
                     format!("PL[{}]", short(first)),
                 ),
             },
-            "RU" | "RE" | "PB" | "PW" | "BR" | "WR" | "DT" | "EV" | "GN" | "PC" | "AP" => {
+            "RU" | "RE" | "PB" | "PW" | "BR" | "WR" | "DT" | "EV" | "GN" | "PC" | "SO" | "AP" => {
                 let ident: &'static str = match id {
                     "RU" => "RU",
                     "RE" => "RE",
@@ -708,6 +767,7 @@ impl Walker {
                     "EV" => "EV",
                     "GN" => "GN",
                     "PC" => "PC",
+                    "SO" => "SO",
                     _ => "AP",
                 };
                 self.info_text(index, ident, vals.join(", "));
@@ -816,7 +876,180 @@ impl Walker {
         true
     }
 
-    fn finish(mut self, scan: &GameScan) -> GameRecord {
+    /// The points of the black stone moves the game opens with, when a white move follows
+    /// them (empty otherwise).
+    fn opening_black_moves(&self) -> Vec<Point> {
+        let mut points = Vec::new();
+        for a in &self.rec_actions {
+            match a {
+                Action::Move {
+                    color: Color::Black,
+                    mv: RecordedMove::Place(p),
+                } => points.push(*p),
+                Action::Move {
+                    color: Color::White,
+                    ..
+                } => return points,
+                Action::Move { .. } => return Vec::new(),
+                _ => {}
+            }
+        }
+        Vec::new()
+    }
+
+    /// The black setup stones before the first move.
+    fn setup_black(&self) -> Vec<Point> {
+        let mut black: Vec<Point> = Vec::new();
+        for a in &self.rec_actions {
+            match a {
+                Action::Setup(edits) => black.extend(
+                    edits
+                        .iter()
+                        .filter(|(_, c)| *c == Some(Color::Black))
+                        .map(|(p, _)| *p),
+                ),
+                Action::Move { .. } => break,
+                _ => {}
+            }
+        }
+        black
+    }
+
+    /// Whether `stones` stand as handicap stones do: no two of them neighbours (the stones of
+    /// a test position usually touch) and none on the edge of the board (no handicap stone
+    /// goes on the first line; a record whose opening black stones do is a record with a
+    /// mistake, left to the replay's `out-of-turn`).
+    fn apart(&self, mut stones: Vec<Point>) -> bool {
+        stones.sort_unstable();
+        let off_edge = |p: Point| match (self.topo.grid_size(), self.topo.xy(p)) {
+            (Some((w, h)), Some((x, y))) => x > 0 && y > 0 && x + 1 < w && y + 1 < h,
+            _ => true,
+        };
+        stones.iter().all(|&p| {
+            off_edge(p)
+                && self
+                    .topo
+                    .neighbors(p)
+                    .iter()
+                    .all(|n| stones.binary_search(n).is_err())
+        })
+    }
+
+    /// Whether White is to play first: a `PL[W]` before the first move, or White's move first.
+    fn white_first(&self) -> bool {
+        for a in &self.rec_actions {
+            match a {
+                Action::SetPlayer(c) => return *c == Color::White,
+                Action::Move { color, .. } => return *color == Color::White,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// No `HA`, and the record writes a handicap all the same (KataGo reads both forms so, and
+    /// so do the servers that write them): black setup stones only, White to move; or the
+    /// game opening with several black moves before White's first, which become the setup.
+    fn infer_handicap(&mut self, w: &mut Vec<Finding>) -> Option<u32> {
+        if self.handicap_stones >= 2
+            && self.white_setup_stones == 0
+            && self.white_first()
+            && self.apart(self.setup_black())
+        {
+            let n = self.handicap_stones;
+            w.push(Finding::new(
+                codes::HANDICAP_INFERRED,
+                format!(
+                    "no HA: {n} black setup stones and White to play first (PL[W] or White's \
+                     move) read as a handicap of {n}"
+                ),
+            ));
+            return u32::try_from(n).ok();
+        }
+        let opening = self.opening_black_moves();
+        let k = opening.len();
+        if self.handicap_stones == 0
+            && self.white_setup_stones == 0
+            && k >= 2
+            && self.apart(opening)
+            && self.handicap_moves_to_setup(k)
+        {
+            self.handicap_stones = k;
+            w.push(Finding::new(
+                codes::HANDICAP_INFERRED,
+                format!(
+                    "no HA: the game opens with {k} black moves before White's first, read as \
+                     {k} handicap stones placed freely (the setup), not as moves"
+                ),
+            ));
+            return u32::try_from(k).ok();
+        }
+        None
+    }
+
+    /// Stones of the setup before the first move that are left without liberties: removed
+    /// (a note), or the record refused ([`SetupPolicy::Refuse`]).
+    fn settle_setup(
+        &mut self,
+        policy: SetupPolicy,
+        at: usize,
+        w: &mut Vec<Finding>,
+    ) -> Result<(), (usize, ErrorKind)> {
+        let first_move = self
+            .rec_actions
+            .iter()
+            .position(|a| matches!(a, Action::Move { .. }))
+            .unwrap_or(self.rec_actions.len());
+        let Some(last_setup) = self.rec_actions[..first_move]
+            .iter()
+            .rposition(|a| matches!(a, Action::Setup(_)))
+        else {
+            return Ok(());
+        };
+        let mut board = rules_core::Board::new(self.topo.clone());
+        for a in &self.rec_actions[..first_move] {
+            if let Action::Setup(edits) = a {
+                board.setup(edits);
+            }
+        }
+        let mut gone: Vec<Point> = board
+            .libertyless_chains()
+            .into_iter()
+            .flat_map(|c| c.stones)
+            .collect();
+        if gone.is_empty() {
+            return Ok(());
+        }
+        gone.sort_unstable();
+        let points = self.topo.sgf_names(&gone);
+        if policy == SetupPolicy::Refuse {
+            return Err((
+                at,
+                ErrorKind::SetupWithoutLiberties {
+                    count: gone.len(),
+                    points,
+                },
+            ));
+        }
+        w.push(Finding::new(
+            codes::SETUP_WITHOUT_LIBERTIES_REMOVED,
+            format!(
+                "the setup leaves {} stone(s) without liberties ({points}); they were removed, \
+                 as stones without liberties cannot stand on the board",
+                gone.len()
+            ),
+        ));
+        if let Action::Setup(edits) = &mut self.rec_actions[last_setup] {
+            edits.extend(gone.into_iter().map(|p| (p, None)));
+        }
+        Ok(())
+    }
+
+    fn finish(
+        mut self,
+        scan: &GameScan,
+        options: &ReadOptions,
+    ) -> Result<GameRecord, (usize, ErrorKind)> {
         let mut w = std::mem::take(&mut self.warnings);
         let mut komi = None;
         if let Some(p) = scan.props.iter().find(|p| p.ident == "KM") {
@@ -865,6 +1098,14 @@ impl Walker {
                 }
             }
         }
+        if scan.props.iter().all(|p| p.ident != "HA") {
+            handicap = self.infer_handicap(&mut w);
+        }
+        self.settle_setup(
+            options.setup_without_liberties,
+            scan.setup_at.unwrap_or(scan.start),
+            &mut w,
+        )?;
         let result = self.result.take().and_then(|raw| {
             if raw.trim().is_empty() {
                 return None;
@@ -988,7 +1229,7 @@ impl Walker {
                 ),
             ));
         }
-        GameRecord {
+        Ok(GameRecord {
             topology: self.topo,
             actions: self.rec_actions,
             komi,
@@ -1001,7 +1242,7 @@ impl Walker {
             warnings: w,
             variations_ignored: self.variations,
             initial_prohibited,
-        }
+        })
     }
 }
 

@@ -70,6 +70,24 @@ pub const MARKUP_MALFORMED: &str = "markup-malformed";
 /// A game-info property (`KM`, `HA`, `RE`, `RU`, `PB`, …) appears again later on the main
 /// line with another value; the first is used.
 pub const GAME_INFO_REPEATED: &str = "game-info-repeated";
+/// A property appears more than once in the root: the same value again is read once (a
+/// note); point lists, markup and comments are merged (a note); different values of a
+/// single-valued property keep the first (a warning). `GM[1]GM[1]` (GNU Go's NNGS records)
+/// is read as `GM[1]`.
+pub const PROPERTY_REPEATED: &str = "property-repeated";
+/// A text value (a comment, a player's name) held an unescaped `]` that ended it early, and
+/// exactly one repair — reading that `]` (and possibly the next ones, never over a move) as
+/// part of the value — makes the rest of the game tree parse: the repair is made. The message
+/// names the place of the `]` and the new end of the value.
+pub const UNESCAPED_BRACKET_REPAIRED: &str = "unescaped-bracket-repaired";
+/// The setup before the first move left stones without liberties; they were removed (the
+/// message names them), as they cannot stand on a board. [`SetupPolicy::Refuse`](crate::SetupPolicy::Refuse)
+/// refuses such records instead.
+pub const SETUP_WITHOUT_LIBERTIES_REMOVED: &str = "setup-without-liberties-removed";
+/// No `HA`, and the record writes a handicap all the same: black setup stones only with White
+/// to move (`AB` + `PL[W]`), or the game opening with several black moves before White's
+/// first (read as setup). The record then carries the handicap.
+pub const HANDICAP_INFERRED: &str = "handicap-inferred";
 /// The `GM[1]` value had to be repaired (blanks) for the parser.
 pub const GAME_TYPE_REPAIRED: &str = "game-type-repaired";
 
@@ -114,6 +132,10 @@ pub const ALL: &[&str] = &[
     MARKUP_NOT_AT_END,
     MARKUP_MALFORMED,
     GAME_INFO_REPEATED,
+    PROPERTY_REPEATED,
+    UNESCAPED_BRACKET_REPAIRED,
+    SETUP_WITHOUT_LIBERTIES_REMOVED,
+    HANDICAP_INFERRED,
     GAME_TYPE_REPAIRED,
     PRIVATE_PROPERTY_MALFORMED,
     INITIAL_PROHIBITED,

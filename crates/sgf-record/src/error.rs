@@ -121,6 +121,37 @@ pub enum ErrorKind {
         /// The value as written.
         raw: String,
     },
+    /// The game tree closes (its last `)`) while SGF nodes follow in the text skipped after
+    /// it: a game read from it would be cut short.
+    #[error(
+        "the game tree ends here, but SGF nodes follow in the text skipped after it (it would \
+         be read cut short)"
+    )]
+    EndsEarly,
+    /// The tree could not be read (or ended early) right after a text value: most likely an
+    /// unescaped `]` inside it ended the value early, and no single repair makes the rest of
+    /// the tree parse. `cause` is what went wrong.
+    #[error("{cause}: an unescaped ']' in {ident} at {at}?")]
+    UnescapedBracket {
+        /// The property whose value holds the `]`.
+        ident: String,
+        /// The `]` that ended it.
+        at: Place,
+        /// What went wrong after it.
+        cause: Box<ErrorKind>,
+    },
+    /// The setup before the first move leaves stones without liberties, and the reader was
+    /// asked to refuse such records ([`SetupPolicy::Refuse`](crate::SetupPolicy::Refuse)).
+    #[error(
+        "the setup leaves {count} stone(s) without liberties ({points}); refused (stones \
+         without liberties cannot stand on the board)"
+    )]
+    SetupWithoutLiberties {
+        /// How many stones.
+        count: usize,
+        /// Where, as SGF points.
+        points: String,
+    },
     /// sgf-parse rejected a tree the pre-pass accepted (should not happen; reported, not
     /// hidden).
     #[error("sgf-parse rejected this game tree: {0}")]
@@ -147,6 +178,9 @@ impl ErrorKind {
             ErrorKind::TooManyMoves { .. } => "too-many-moves",
             ErrorKind::BoardSize { .. } => "board-size",
             ErrorKind::NotGo { .. } => "not-go",
+            ErrorKind::EndsEarly => "ends-early",
+            ErrorKind::UnescapedBracket { .. } => "unescaped-bracket",
+            ErrorKind::SetupWithoutLiberties { .. } => "setup-without-liberties",
             ErrorKind::Parser(_) => "parser",
         }
     }

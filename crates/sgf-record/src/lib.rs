@@ -104,6 +104,22 @@ impl Default for Limits {
 pub struct ReadOptions {
     /// Size, depth and node limits.
     pub limits: Limits,
+    /// What to do with stones the setup before the first move leaves without liberties.
+    pub setup_without_liberties: SetupPolicy,
+}
+
+/// What the reader does with stones that the setup before the first move (`AB`, `AW`, `AE`)
+/// leaves without liberties, which no rules let stand on a board.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum SetupPolicy {
+    /// Remove them, with a note (`setup-without-liberties-removed`): every chain without a
+    /// liberty in the position the setup builds goes, of both colours at once. KataGo's
+    /// `setStone` removes such stones as it places them too.
+    #[default]
+    Remove,
+    /// Refuse the record: the game is an error (`setup-without-liberties`), as KataGo's
+    /// `setStonesFailIfNoLibs` refuses such a position (a strict mode).
+    Refuse,
 }
 
 /// What a file holds: its games, in order, each read or rejected on its own.
@@ -161,12 +177,40 @@ pub fn read_sgf(bytes: &[u8], options: &ReadOptions) -> Result<SgfFile, SgfError
     let mut games = Vec::with_capacity(scan.games.len() + 1);
     for g in &scan.games {
         let game = match &g.error {
-            Some((offset, kind)) => Err(SgfError {
-                place: Some(place(*offset)),
-                kind: kind.clone(),
-            }),
-            None => build::build(text, g)
+            Some((offset, kind)) => {
+                // The likely cause first: it comes before the error in the file.
+                let kind = match &g.suspect {
+                    Some(v) if prepass::bracket_error(kind) => ErrorKind::UnescapedBracket {
+                        ident: v.ident.clone(),
+                        at: place(v.close),
+                        cause: Box::new(kind.clone()),
+                    },
+                    _ => kind.clone(),
+                };
+                Err(SgfError {
+                    place: Some(place(*offset)),
+                    kind,
+                })
+            }
+            None => build::build(text, g, options)
                 .map(|mut rec| {
+                    let repaired: Vec<Finding> = g
+                        .repairs
+                        .iter()
+                        .map(|r| {
+                            let (at, close) = (place(r.at), place(r.close));
+                            Finding::new(
+                                codes::UNESCAPED_BRACKET_REPAIRED,
+                                format!(
+                                    "{} at {at}: an unescaped ']' ended the value early ({}); \
+                                     {} ']' read as part of the value, which now ends at \
+                                     {close}",
+                                    r.ident, r.without, r.count
+                                ),
+                            )
+                        })
+                        .collect();
+                    rec.warnings.splice(0..0, repaired);
                     if !findings.is_empty() {
                         let mut w = findings.clone();
                         w.append(&mut rec.warnings);

@@ -53,7 +53,113 @@ pub(crate) struct GameScan {
     pub moves: usize,
     /// Number of `)` missing at the end of the text (a truncated file), 0 normally.
     pub unclosed: usize,
+    /// The root node's properties, in order (to find repeated ones).
+    pub root_props: Vec<RootProp>,
+    /// Properties repeated in the root, and what was made of them.
+    pub repeated: Vec<Repeated>,
+    /// Byte ranges to blank out (replace by spaces) before `sgf-parse` sees the tree: the
+    /// later copies of a repeated single-valued root property.
+    pub blank: Vec<(usize, usize)>,
+    /// Offsets of the `]` a repair reads as part of their value (sorted): `sgf-parse` gets
+    /// them escaped.
+    pub escaped: Vec<usize>,
+    /// The repairs of unescaped `]`, in file order, when the tree was repaired.
+    pub repairs: Vec<BracketRepair>,
+    /// When the tree could not be read (or ended early with nodes after it) right after a
+    /// text value: that value, the likely place of an unescaped `]`.
+    pub suspect: Option<TextValue>,
+    /// The text values of the node the scan was in when it failed or ended (candidates for a
+    /// repair).
+    pub(crate) node_values: Vec<TextValue>,
+    /// Offset of the first setup property (`AB`, `AW`, `AE`) on the main line.
+    pub setup_at: Option<usize>,
 }
+
+/// A value of a text property (`C`, `GN`, `PB`, …): the kind of value an unescaped `]` ends
+/// early.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct TextValue {
+    /// Normalised identifier.
+    pub ident: String,
+    /// Offset of its `[`.
+    pub open: usize,
+    /// Offset of the `]` that closed it.
+    pub close: usize,
+}
+
+/// An unescaped `]` repaired: the value it ended early now ends at a later `]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BracketRepair {
+    /// Normalised identifier of the value.
+    pub ident: String,
+    /// Offset of the `]` that ended it early (the first one escaped).
+    pub at: usize,
+    /// Offset of the `]` that ends it now.
+    pub close: usize,
+    /// How many `]` were read as part of the value.
+    pub count: usize,
+    /// What the tree did without the repair: ended early with nodes after it, or failed.
+    pub without: String,
+}
+
+/// Properties whose values are text, where an unescaped `]` is the usual mistake.
+const TEXT_PROPERTIES: &[&str] = &[
+    "C", "GC", "N", "GN", "EV", "PB", "PW", "BR", "WR", "PC", "SO", "AN", "CP", "US", "RO", "DT",
+    "ON", "OT", "RE", "RU", "BT", "WT",
+];
+
+/// Trees larger than this are not tried for repairs (each try scans the tree again); real
+/// records are under 100 KB.
+const REPAIR_MAX_TREE_BYTES: usize = 4 << 20;
+/// Scans a repair may cost, for one tree.
+const REPAIR_MAX_TRIES: usize = 32;
+
+/// A property of the root node, as written.
+#[derive(Debug, Clone)]
+pub(crate) struct RootProp {
+    /// Normalised identifier.
+    pub ident: String,
+    /// Offset of its identifier.
+    pub start: usize,
+    /// Offset just after its last `]`.
+    pub end: usize,
+    /// Its values, as written (escapes kept), joined by `][`.
+    pub values: String,
+}
+
+/// What the reader made of a property repeated in the root.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum RepeatedKind {
+    /// Every copy has the same value: read once.
+    Identical,
+    /// A list of points or markup, or a comment: the values are merged.
+    Merged,
+    /// Single-valued, with different values: the first is kept.
+    FirstKept,
+}
+
+/// A property repeated in the root.
+#[derive(Debug, Clone)]
+pub(crate) struct Repeated {
+    /// Normalised identifier.
+    pub ident: String,
+    /// How many times it appears.
+    pub count: usize,
+    /// The values of each copy, as written.
+    pub values: Vec<String>,
+    /// What was made of it.
+    pub kind: RepeatedKind,
+}
+
+/// Properties whose repeated copies in one node add up (point lists, markup): merged, not
+/// reduced to one.
+const MERGED_PROPERTIES: &[&str] = &[
+    "AB", "AW", "AE", "TB", "TW", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TR", "VW",
+];
+
+/// Comments: every copy is read, as before, and nothing is said (OGS writes its chat as one
+/// `C` per line, 156 games of the test corpus).
+const COMMENTS: &[&str] = &["C", "GC"];
 
 /// Text outside any game tree.
 #[derive(Debug)]
@@ -102,7 +208,7 @@ pub(crate) fn scan(text: &str, limits: &Limits) -> Scan {
             out.too_many_games = Some(open);
             break;
         }
-        let g = scan_tree(text, open, limits);
+        let g = repair_brackets(text, scan_tree(text, open, limits, &[]), limits);
         i = g.end;
         out.games.push(g);
     }
@@ -154,8 +260,56 @@ fn note_outside(b: &[u8], from: usize, to: usize, outside: &mut Vec<Outside>) {
     });
 }
 
+/// Scans one tree starting at the `(` at `open`, then settles the properties repeated in its
+/// root. `escaped` lists offsets of `]` to read as part of their value (a repair, sorted).
+fn scan_tree(text: &str, open: usize, limits: &Limits, escaped: &[usize]) -> GameScan {
+    let mut g = scan_tree_raw(text, open, limits, escaped);
+    settle_root_repeats(&mut g);
+    g
+}
+
+/// Properties repeated in the root: identical copies are read once, lists and comments are
+/// merged, different values of a single-valued property keep the first. The copies not read
+/// are blanked out (and dropped from `props`), so that `sgf-parse` (which rejects a repeated
+/// `GM`) never sees them.
+fn settle_root_repeats(g: &mut GameScan) {
+    let mut seen: Vec<&str> = Vec::new();
+    for p in &g.root_props {
+        if seen.contains(&p.ident.as_str()) {
+            continue;
+        }
+        seen.push(&p.ident);
+        let copies: Vec<&RootProp> = g.root_props.iter().filter(|q| q.ident == p.ident).collect();
+        if copies.len() < 2 || COMMENTS.contains(&p.ident.as_str()) {
+            continue;
+        }
+        let values: Vec<String> = copies.iter().map(|c| c.values.clone()).collect();
+        let kind = if MERGED_PROPERTIES.contains(&p.ident.as_str()) {
+            RepeatedKind::Merged
+        } else if values.iter().all(|v| *v == values[0]) {
+            RepeatedKind::Identical
+        } else {
+            RepeatedKind::FirstKept
+        };
+        if kind != RepeatedKind::Merged {
+            g.blank.extend(copies[1..].iter().map(|c| (c.start, c.end)));
+        }
+        g.repeated.push(Repeated {
+            ident: p.ident.clone(),
+            count: copies.len(),
+            values,
+            kind,
+        });
+    }
+    if !g.blank.is_empty() {
+        let blank = &g.blank;
+        g.props
+            .retain(|p| !blank.iter().any(|&(a, b)| (a..b).contains(&p.offset)));
+    }
+}
+
 /// Scans one tree starting at the `(` at `open`. Never recurses.
-fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
+fn scan_tree_raw(text: &str, open: usize, limits: &Limits, escaped: &[usize]) -> GameScan {
     let b = text.as_bytes();
     let mut g = GameScan {
         start: open,
@@ -168,10 +322,15 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
     let mut main_line = true;
     let mut main_node = 0usize; // index of the current main-line node + 1
     let mut i = open + 1;
+    // The text values of the current node, and the last text value anywhere.
+    let mut node_values: Vec<TextValue> = Vec::new();
+    let mut last_value: Option<TextValue> = None;
     macro_rules! fail {
         ($at:expr, $kind:expr) => {
             if g.error.is_none() {
                 g.error = Some(($at, $kind));
+                g.node_values = node_values.clone();
+                g.suspect = last_value.clone();
             }
         };
     }
@@ -214,6 +373,10 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
                 i += 1;
                 if stack.is_empty() {
                     g.end = i;
+                    if g.error.is_none() {
+                        g.node_values = node_values;
+                        g.suspect = last_value;
+                    }
                     return g;
                 }
             }
@@ -229,6 +392,7 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
                 }
                 g.nodes += 1;
                 depth += 1;
+                node_values.clear();
                 if g.nodes > limits.max_nodes {
                     fail!(
                         i,
@@ -266,6 +430,10 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
                     );
                 }
                 let ident = normalise_ident(raw_ident, id_start, &mut g);
+                if main_line && g.setup_at.is_none() && matches!(ident.as_str(), "AB" | "AW" | "AE")
+                {
+                    g.setup_at = Some(id_start);
+                }
                 if main_line && (ident == "B" || ident == "W") {
                     g.moves += 1;
                     if g.moves > limits.max_moves {
@@ -297,6 +465,8 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
                 } else {
                     None
                 };
+                let in_root = main_line && g.nodes == 1 && state == State::InNode;
+                let mut values: Vec<&str> = Vec::new();
                 // Values: `[...]` repeated, blanks between.
                 loop {
                     while j < b.len() && b[j].is_ascii_whitespace() {
@@ -306,7 +476,7 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
                         break;
                     }
                     let vstart = j + 1;
-                    let Some(vend) = value_end(b, vstart) else {
+                    let Some(vend) = value_end(b, vstart, escaped) else {
                         fail!(j, ErrorKind::UnterminatedValue);
                         g.end = b.len();
                         return g;
@@ -328,7 +498,27 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
                             node: main_node.saturating_sub(1),
                         });
                     }
+                    if in_root {
+                        values.push(&text[vstart..vend]);
+                    }
+                    if TEXT_PROPERTIES.contains(&ident.as_str()) {
+                        let v = TextValue {
+                            ident: ident.clone(),
+                            open: j,
+                            close: vend,
+                        };
+                        node_values.push(v.clone());
+                        last_value = Some(v);
+                    }
                     j = vend + 1;
+                }
+                if in_root {
+                    g.root_props.push(RootProp {
+                        ident,
+                        start: id_start,
+                        end: j,
+                        values: values.join("]["),
+                    });
                 }
                 i = j;
             }
@@ -346,13 +536,176 @@ fn scan_tree(text: &str, open: usize, limits: &Limits) -> GameScan {
     }
 }
 
-/// The offset of the `]` closing a value that starts at `from`, honouring `\` escapes.
-fn value_end(b: &[u8], from: usize) -> Option<usize> {
+/// Whether an error is of a kind an unescaped `]` in a text value explains.
+pub(crate) fn bracket_error(kind: &ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::MissingValue { .. }
+            | ErrorKind::UnexpectedCharacter { .. }
+            | ErrorKind::PropertyOutsideNode { .. }
+            | ErrorKind::MissingNode { .. }
+            | ErrorKind::EndsEarly
+    )
+}
+
+/// Whether a tree's scan went wrong in a way an unescaped `]` in a text value explains: a
+/// grammar error after a text value, or a tree that closed while SGF nodes follow in the text
+/// skipped after it.
+fn bracket_trouble(text: &str, g: &GameScan) -> bool {
+    match &g.error {
+        Some((_, kind)) => bracket_error(kind) && g.suspect.is_some(),
+        None => g.unclosed == 0 && nodes_follow(text, g.end),
+    }
+}
+
+/// Whether SGF nodes follow the end of a tree at `end` in the text skipped before the next
+/// tree: a node (`;` then a property) in it, or only `]`, `)` and blanks before a `(;` (the
+/// rest of the tree read as trees of their own).
+pub(crate) fn nodes_follow(text: &str, end: usize) -> bool {
+    let b = text.as_bytes();
+    let next = find_tree_start(b, end).unwrap_or(b.len());
+    let skipped = &b[end..next];
+    let node = skipped.iter().enumerate().any(|(k, &c)| {
+        if c != b';' {
+            return false;
+        }
+        let rest = &skipped[k + 1..];
+        let mut j = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
+        let id = j;
+        j += rest[j..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        j > id && rest[j..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b'[')
+    });
+    let only_closers = !skipped.iter().all(u8::is_ascii_whitespace)
+        && skipped
+            .iter()
+            .all(|&c| c == b']' || c == b')' || c.is_ascii_whitespace())
+        && next < b.len();
+    node || only_closers
+}
+
+/// Whether the text between two offsets holds a move node (`;` then `B[` or `W[`): a repair
+/// must not read moves into a comment.
+fn swallows_a_move(text: &str, from: usize, to: usize) -> bool {
+    let b = &text.as_bytes()[from..to];
+    b.iter().enumerate().any(|(k, &c)| {
+        if c != b';' {
+            return false;
+        }
+        let rest = &b[k + 1..];
+        let j = rest.iter().take_while(|c| c.is_ascii_whitespace()).count();
+        matches!(rest.get(j), Some(b'B' | b'W'))
+            && rest[j + 1..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b'[')
+    })
+}
+
+/// Tries to repair a tree whose scan went wrong after a text value ([`bracket_trouble`]).
+/// A repair reads the value on to its next `]` (and the next, never over a move) until the
+/// tree reads further: without error to its end with no nodes after it, or up to a failure
+/// after another text value, which is repaired the same way in turn. Each step must be the
+/// only one that gets further (the values of the failing node are tried, the last first;
+/// a value once repaired is not tried again). A tree that reads to its end so is repaired and
+/// reported (`unescaped-bracket-repaired`); otherwise it is left as it was, with the likely
+/// cause noted for its error (`unescaped-bracket`), and a tree that closed early with nodes
+/// after it becomes an error ([`ErrorKind::EndsEarly`]).
+fn repair_brackets(text: &str, g: GameScan, limits: &Limits) -> GameScan {
+    if !bracket_trouble(text, &g) {
+        return g;
+    }
+    let b = text.as_bytes();
+    let whole = |t: &GameScan| t.error.is_none() && t.unclosed == 0 && !nodes_follow(text, t.end);
+    let failure = |t: &GameScan| match &t.error {
+        Some((_, kind)) => kind.to_string(),
+        None => "the game tree ended there, and SGF nodes follow in the text skipped after it"
+            .to_owned(),
+    };
+    let mut tries = 0;
+    let mut repairs: Vec<BracketRepair> = Vec::new();
+    let mut escaped: Vec<usize> = Vec::new();
+    let mut repaired: Vec<usize> = Vec::new();
+    let mut current: Option<GameScan> = None;
+    if g.end - g.start <= REPAIR_MAX_TREE_BYTES {
+        loop {
+            let cur = current.as_ref().unwrap_or(&g);
+            let mut steps: Vec<(TextValue, Vec<usize>, usize, GameScan)> = Vec::new();
+            for v in cur.node_values.iter().rev() {
+                if repaired.contains(&v.open) {
+                    continue;
+                }
+                let mut esc = escaped.clone();
+                let mut close = v.close;
+                while tries < REPAIR_MAX_TRIES {
+                    esc.push(close);
+                    esc.sort_unstable();
+                    let Some(next) = value_end(b, v.open + 1, &esc) else {
+                        break;
+                    };
+                    if swallows_a_move(text, close, next) {
+                        break;
+                    }
+                    tries += 1;
+                    let trial = scan_tree(text, g.start, limits, &esc);
+                    let further = whole(&trial)
+                        || (bracket_trouble(text, &trial)
+                            && trial.suspect.as_ref().is_some_and(|s| s.open > next));
+                    if further {
+                        steps.push((v.clone(), esc, next, trial));
+                        break;
+                    }
+                    close = next;
+                }
+            }
+            // Out of tries, a value may not have been tried to the end: exactly one is not
+            // known, so nothing is repaired.
+            if steps.len() != 1 || tries >= REPAIR_MAX_TRIES {
+                break;
+            }
+            let (v, esc, close, trial) = steps.remove(0);
+            repairs.push(BracketRepair {
+                ident: v.ident,
+                at: v.close,
+                close,
+                count: esc.len() - escaped.len(),
+                without: failure(cur),
+            });
+            repaired.push(v.open);
+            escaped = esc;
+            let done = whole(&trial);
+            current = Some(trial);
+            if done {
+                let mut t = current.take().unwrap_or_else(|| unreachable!("just set"));
+                t.escaped = escaped;
+                t.repairs = repairs;
+                return t;
+            }
+        }
+    }
+    let mut g = g;
+    if g.error.is_none() {
+        // The tree closed early (its `)` is the last character read) and nodes follow.
+        g.error = Some((g.end - 1, ErrorKind::EndsEarly));
+    }
+    // A text value is named as the likely cause only when nothing but its own text can lie
+    // between it and the failure: no move node.
+    let failed_at = g.error.as_ref().map_or(g.end, |(at, _)| *at);
+    if let Some(v) = &g.suspect {
+        if v.close > failed_at || swallows_a_move(text, v.close, failed_at) {
+            g.suspect = None;
+        }
+    }
+    g
+}
+
+/// The offset of the `]` closing a value that starts at `from`, honouring `\` escapes and the
+/// `]` a repair reads as part of the value (`escaped`, sorted).
+fn value_end(b: &[u8], from: usize, escaped: &[usize]) -> Option<usize> {
     let mut k = from;
     while k < b.len() {
         match b[k] {
             b'\\' => k += 2,
-            b']' => return Some(k),
+            b']' if escaped.binary_search(&k).is_err() => return Some(k),
             _ => k += 1,
         }
     }

@@ -115,6 +115,7 @@ fn a_file_over_the_size_limit_is_refused_whole() {
             max_file_bytes: 1000,
             ..Limits::default()
         },
+        ..ReadOptions::default()
     };
     let s = format!("(;C[{}])", "x".repeat(1000)).into_bytes();
     let e = read_bounded(s, opts, 5).expect_err("too large");
@@ -208,11 +209,12 @@ fn a_million_node_tree() {
 fn ten_thousand_variations() {
     let mut s = String::from("(;GM[1]SZ[19]");
     for i in 0..10 {
-        s.push_str(&format!(";B[{}a]", (b'a' + i) as char));
+        let color = if i % 2 == 0 { 'B' } else { 'W' };
+        s.push_str(&format!(";{color}[{}a]", (b'a' + i) as char));
     }
-    s.push_str("(;W[ss])");
+    s.push_str("(;B[ss])");
     for _ in 0..10_000 {
-        s.push_str("(;W[rr];B[qq])");
+        s.push_str("(;B[rr];W[qq])");
     }
     s.push(')');
     let f = read_bounded(s.into_bytes(), defaults(), 20).expect("reads");
@@ -412,4 +414,40 @@ fn komi_beyond_any_score_is_no_komi() {
         "{:?}",
         g.warnings
     );
+}
+
+/// Repairs of unescaped `]` are bounded: a tree over 4 MiB is not tried (its early end is an
+/// error), and a node whose many comments would each need trying gives up after 32 scans
+/// rather than repair on a guess; 10,000 broken trees in a file cost linear time.
+#[test]
+fn bracket_repairs_are_bounded() {
+    // Over 4 MiB: long comments (under the value limit) before the broken one.
+    let big = format!(
+        "(;SZ[9]{};B[ee]C[see ([pd]) here];W[cc];B[dd])",
+        format!(";C[{}]", "x".repeat(512 << 10)).repeat(10)
+    );
+    let f = read_bounded(big.into_bytes(), defaults(), 20).expect("reads");
+    assert_eq!(
+        one_error(&f).code(),
+        "unescaped-bracket",
+        "not tried: an error"
+    );
+    // The same small tree is repaired.
+    let small = "(;SZ[9]C[x];B[ee]C[see ([pd]) here];W[cc];B[dd])";
+    let f = read_bounded(small.as_bytes().to_vec(), defaults(), 5).expect("reads");
+    assert!(f.games[0].is_ok());
+    // Many comments in the failing node, each with stray `]` of its own: tries run out, no
+    // guess is made.
+    let mut crowded = String::from("(;SZ[9];B[ee]");
+    for _ in 0..40 {
+        crowded.push_str("C[a]b]c]");
+    }
+    crowded.push_str(";W[cc])");
+    let f = read_bounded(crowded.into_bytes(), defaults(), 20).expect("reads");
+    assert!(f.games[0].is_err(), "{:?}", f.games[0]);
+    // 10,000 trees, each broken the same way and repaired.
+    let many = "(;SZ[9];B[ee]C[see ([pd]) here];W[cc])\n".repeat(10_000);
+    let f = read_bounded(many.into_bytes(), defaults(), 60).expect("reads");
+    assert_eq!(f.games.len(), 10_000);
+    assert!(f.games.iter().all(Result::is_ok));
 }

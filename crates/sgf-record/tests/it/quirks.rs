@@ -230,6 +230,7 @@ fn limits_give_located_errors() {
             max_depth: 50,
             ..Limits::default()
         },
+        ..ReadOptions::default()
     };
     let f = read_sgf(s.as_bytes(), &opts).expect("file reads");
     let e = f.games[0].as_ref().expect_err("too deep");
@@ -241,6 +242,7 @@ fn limits_give_located_errors() {
             max_file_bytes: 10,
             ..Limits::default()
         },
+        ..ReadOptions::default()
     };
     let e = read_sgf(s.as_bytes(), &opts).expect_err("too large");
     assert_eq!(e.code(), "file-too-large");
@@ -251,6 +253,7 @@ fn limits_give_located_errors() {
             max_nodes: 10,
             ..Limits::default()
         },
+        ..ReadOptions::default()
     };
     let f = read_sgf(s.as_bytes(), &opts).expect("file reads");
     assert_eq!(
@@ -430,6 +433,7 @@ fn the_file_size_limit_is_inclusive() {
             max_file_bytes,
             ..Limits::default()
         },
+        ..ReadOptions::default()
     };
     assert!(read_sgf(s.as_bytes(), &opts(s.len())).is_ok());
     assert_eq!(
@@ -570,11 +574,15 @@ fn values_the_parser_refuses_are_read_by_their_own_property() {
         (sgf(&t.black), sgf(&t.white)),
         (vec!["aa".to_owned()], vec!["bb".to_owned()])
     );
-    // Each malformed move is reported with what it was read as; an empty AB[] is nothing.
+    // Each malformed move is reported with what it was read as; an empty AB[] is nothing
+    // (beyond AB appearing twice in the root, which is said).
     let w: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
     assert_eq!(
         w,
-        ["3 malformed move value(s) were read leniently; the first: B[ ee ] read as ee"],
+        [
+            "AB appears 2 times in the root; the values are read together",
+            "3 malformed move value(s) were read leniently; the first: B[ ee ] read as ee"
+        ],
         "{w:?}"
     );
 
@@ -681,4 +689,229 @@ fn repeated_markup_adds_up_and_the_same_information_is_no_repetition() {
 fn blanks_between_an_identifier_and_its_value() {
     let r = game_of("(;GM[1]SZ[9];B \n [ee];W\t[dd])");
     assert_eq!(moves(&r), ["Bee", "Wdd"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Repairs with a note, errors with a place (issue 61).
+
+fn warning_codes(sgf: &str) -> Vec<String> {
+    game_of(sgf).warnings.into_iter().map(|w| w.code).collect()
+}
+
+fn error_of(sgf: &str) -> sgf_record::SgfError {
+    let f = read_sgf(sgf.as_bytes(), &ReadOptions::default()).expect("file reads");
+    f.games
+        .into_iter()
+        .next()
+        .expect("a game")
+        .expect_err("the game is an error")
+}
+
+/// The same value again is read once; GM twice no longer makes sgf-parse reject the tree.
+#[test]
+fn repeated_root_properties_are_read_once_merged_or_the_first_kept() {
+    let r = game_of("(;GM[1]GM[1]SZ[9]SZ[9];B[ee])");
+    assert_eq!(r.topology.grid_size(), Some((9, 9)));
+    assert_eq!(
+        r.warnings
+            .iter()
+            .map(|w| w.message.as_str())
+            .collect::<Vec<_>>(),
+        [
+            "GM[1] appears 2 times in the root with the same value; read once",
+            "SZ[9] appears 2 times in the root with the same value; read once"
+        ]
+    );
+    // A repeated GM whose first value is not Go is still not Go.
+    assert_eq!(error_of("(;GM[4]GM[1];B[ee])").code(), "not-go");
+    // The first SZ is kept, the second never reaches the reader.
+    let r = game_of("(;SZ[9]SZ[13];B[ee])");
+    assert_eq!(r.topology.grid_size(), Some((9, 9)));
+    assert_eq!(warning_codes("(;SZ[9]SZ[13];B[ee])"), ["property-repeated"]);
+    // Setup lists are merged: both stones stand.
+    let r = game_of("(;SZ[9]AB[cc]AB[gg]AW[ee];B[dd])");
+    let Action::Setup(edits) = &r.actions[0] else {
+        panic!("{:?}", r.actions)
+    };
+    assert_eq!(edits.len(), 3, "{edits:?}");
+    // Repeats in later nodes are what they were.
+    assert_eq!(
+        warning_codes("(;SZ[9]KM[6.5];B[ee]KM[7.5]KM[7.5])"),
+        ["game-info-repeated"]
+    );
+}
+
+/// Repairs: one value, several `]` in it, two values in one node, variations after it.
+#[test]
+fn unescaped_brackets_are_repaired_when_exactly_one_reading_works() {
+    let moves_of = |sgf: &str| moves(&game_of(sgf));
+    let repaired = |sgf: &str| {
+        game_of(sgf)
+            .warnings
+            .iter()
+            .filter(|w| w.code == codes::UNESCAPED_BRACKET_REPAIRED)
+            .count()
+    };
+    let cases = [
+        ("(;SZ[9];B[ee]C[see ([pd]) here];W[cc];B[dd])", 3, 1),
+        ("(;SZ[9];B[ee]C[a] b] c];W[cc];B[dd])", 3, 1),
+        ("(;SZ[9];B[ee]C[x]y]z];W[cc]C[p]q]r];B[dd])", 3, 2),
+        ("(;SZ[9];B[ee]C[a ([b]) c]C[d ([e]) f];W[cc])", 2, 2),
+        ("(;SZ[9]PB[Black [2k]]PW[White];B[ee];W[cc])", 2, 1),
+    ];
+    for (sgf, n, fixes) in cases {
+        assert_eq!(moves_of(sgf).len(), n, "{sgf}");
+        assert_eq!(repaired(sgf), fixes, "{sgf}");
+    }
+    // Variations after the value stay this tree's: one game, its main line, one variation.
+    let f = read_sgf(
+        b"(;SZ[9];B[ee]C[x ([pd])](;W[aa];B[bb])(;W[cc]))",
+        &ReadOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(f.games.len(), 1);
+    let r = f.games[0].as_ref().unwrap();
+    assert_eq!(
+        (moves(r), r.variations_ignored),
+        (vec!["Bee".to_owned(), "Waa".into(), "Bbb".into()], 1)
+    );
+    // The repaired value is the whole comment: `sgf-parse` got the `]` escaped.
+    let r = game_of("(;SZ[9];B[ee]C[Black [2k]: hello dead @ E5];W[cc])");
+    assert_eq!(
+        r.markup.dead.len(),
+        0,
+        "no move after it: not end-of-game markup"
+    );
+    let warning = &r.warnings[0].message;
+    assert!(
+        warning.starts_with("C at line 1, column 25: an unescaped ']' ended the value early"),
+        "{warning}"
+    );
+}
+
+/// Errors: the reading goes wrong after a text value and no single repair works (it would
+/// swallow a move, or nothing parses): the place of the failure and the likely cause. A tree
+/// closed early with nodes after it is an error even with no text value to blame.
+#[test]
+fn unrepairable_brackets_and_early_ends_are_errors_with_places() {
+    let e = error_of("(;SZ[9];B[ee]C[moves: ] 3;B[gc] 4;W[cg]];B[gc])");
+    assert_eq!(e.code(), "unescaped-bracket");
+    let ErrorKind::UnescapedBracket { ident, at, cause } = &e.kind else {
+        panic!("{e:?}")
+    };
+    assert_eq!(ident, "C");
+    assert_eq!((at.line, at.column, at.offset), (1, 23, 22));
+    assert_eq!(cause.code(), "unexpected-character");
+    let place = e.place.unwrap();
+    assert_eq!((place.line, place.column), (1, 25));
+    assert!(
+        e.to_string()
+            .ends_with(": an unescaped ']' in C at line 1, column 23?"),
+        "{e}"
+    );
+    let e = error_of("(;SZ[9];B[ee];W[cc]);B[dd];W[ff])");
+    assert_eq!(e.kind, ErrorKind::EndsEarly);
+    assert_eq!(e.place.unwrap().column, 20);
+    // A comment far from the failure (moves between) is not blamed.
+    let e = error_of("(;SZ[9];B[ee]C[fine];W[cc];B[dd]1)");
+    assert_eq!(e.code(), "unexpected-character");
+    // A complete game followed by stray text is still a game with a note.
+    let r = game_of("(;SZ[9];B[ee];W[cc]) and that was it");
+    assert_eq!(r.move_count(), 2);
+    assert_eq!(
+        r.warnings
+            .iter()
+            .map(|w| w.code.as_str())
+            .collect::<Vec<_>>(),
+        ["text-outside-game-tree"]
+    );
+}
+
+/// Handicap without HA: black setup stones apart with White first, or black moves apart
+/// opening the game; not touching stones (a test position), not when HA is given.
+#[test]
+fn a_handicap_without_ha_is_inferred_only_as_handicaps_are_written() {
+    let handicap = |sgf: &str| game_of(sgf).handicap;
+    assert_eq!(handicap("(;SZ[9]AB[cc][gg]PL[W];W[ee])"), Some(2));
+    assert_eq!(
+        handicap("(;SZ[9]AB[cc][gg][cg];W[ee])"),
+        Some(3),
+        "White's move first"
+    );
+    assert_eq!(
+        handicap("(;SZ[9]AB[cc][cd]PL[W];W[ee])"),
+        None,
+        "touching stones"
+    );
+    assert_eq!(handicap("(;SZ[9]AB[cc][gg];B[ee])"), None, "Black first");
+    assert_eq!(
+        handicap("(;SZ[9]AB[cc][gg]AW[ee]PL[W];W[dd])"),
+        None,
+        "white stones"
+    );
+    assert_eq!(
+        handicap("(;SZ[9]AB[cc][gg]PL[W]HA[0];W[ee])"),
+        None,
+        "HA given"
+    );
+    let r = game_of("(;SZ[9];B[cc];B[gg];B[cg];W[ee];B[dd])");
+    assert_eq!(r.handicap, Some(3));
+    assert_eq!(moves(&r), ["Wee", "Bdd"]);
+    assert_eq!(
+        handicap("(;SZ[9];B[cc];B[cd];W[ee])"),
+        None,
+        "touching moves"
+    );
+    assert_eq!(handicap("(;SZ[9];B[ab];B[ba];W[aa])"), None, "on the edge");
+    assert_eq!(
+        handicap("(;SZ[9]AB[cc][gi]PL[W];W[ee])"),
+        None,
+        "a setup stone on the edge"
+    );
+    assert_eq!(
+        handicap("(;SZ[9];B[cc];B[gg])"),
+        None,
+        "no white move follows"
+    );
+    assert_eq!(
+        handicap("(;SZ[9];B[cc];W[gg];B[ee])"),
+        None,
+        "one black move"
+    );
+}
+
+/// Setup stones without liberties: removed by default (both colours at once), or the game
+/// refused in the strict mode, at the first setup property.
+#[test]
+fn setup_stones_without_liberties_are_removed_or_refused() {
+    let sgf = "(;SZ[3]AB[aa]AW[ba][ab]\n;B[cc])";
+    let r = game_of(sgf);
+    let mut board = rules_core::Board::new(r.topology.clone());
+    for a in &r.actions {
+        if let Action::Setup(e) = a {
+            board.setup(e);
+        }
+    }
+    assert!(board.libertyless_chains().is_empty());
+    let count = |c: Color| {
+        (0..board.len())
+            .filter(|&i| board.get(rules_core::Point::from_index(i)) == Some(c))
+            .count()
+    };
+    assert_eq!((count(Color::Black), count(Color::White)), (0, 2));
+    assert_eq!(r.warnings[0].code, codes::SETUP_WITHOUT_LIBERTIES_REMOVED);
+    let strict = ReadOptions {
+        setup_without_liberties: sgf_record::SetupPolicy::Refuse,
+        ..ReadOptions::default()
+    };
+    let f = read_sgf(sgf.as_bytes(), &strict).unwrap();
+    let e = f.games[0].as_ref().unwrap_err();
+    assert_eq!(e.code(), "setup-without-liberties");
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 8: the setup leaves 1 stone(s) without liberties (aa); refused (stones \
+         without liberties cannot stand on the board)"
+    );
+    // A setup whose stones all have liberties reads alike in both modes.
+    assert!(read_sgf(b"(;SZ[3]AB[aa];W[cc])", &strict).unwrap().games[0].is_ok());
 }
