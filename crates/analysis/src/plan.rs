@@ -227,7 +227,9 @@ mod tests {
         assert_eq!(game.rulesets.len(), 1);
         assert_eq!(
             game.warnings,
-            [PlanNote::Rules(RecordedRules::None(ruleset_registry::Declared::Nothing))]
+            [PlanNote::Rules(RecordedRules::None(
+                ruleset_registry::Declared::Nothing
+            ))]
         );
     }
 

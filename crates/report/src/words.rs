@@ -276,7 +276,10 @@ mod tests {
             how: "AGA → chinese".to_owned(),
         });
         assert_eq!(f.code, "rules-default");
-        assert!(f.message.contains("the default rules \"aga\" (--default-rules)"));
+        assert!(
+            f.message
+                .contains("the default rules \"aga\" (--default-rules)")
+        );
         let f = recorded_rules(&RecordedRules::Read {
             ru: "Japanese".to_owned(),
             how: "Japanese → pauli".to_owned(),
