@@ -165,6 +165,12 @@ impl ControlMap {
         self.points[p.index()]
     }
 
+    /// Both verdicts on every location, by point index.
+    #[must_use]
+    pub fn points(&self) -> &[PointControl] {
+        &self.points
+    }
+
     /// Who controls `p`.
     #[must_use]
     pub fn control(&self, p: Point) -> Control {

@@ -377,6 +377,7 @@ pub(crate) fn score(
         AssessmentSource::Markup => "the record's markup",
         AssessmentSource::User => "the command line",
         AssessmentSource::Auto => "the control solver",
+        AssessmentSource::Estimate => "the control solver and the estimator",
     };
     s.notes.push(match control.mode {
         ControlMode::Given => format!(

@@ -21,6 +21,9 @@ pub enum AssessmentSource {
     User,
     /// Decided by gorules itself (Pauli's control test).
     Auto,
+    /// What the control test proved, and the rest decided by the built-in estimator: dead
+    /// stones counted by agreement (rule 17), as the players would mark them.
+    Estimate,
 }
 
 impl fmt::Display for AssessmentSource {
@@ -30,6 +33,7 @@ impl fmt::Display for AssessmentSource {
             AssessmentSource::Markup => "markup",
             AssessmentSource::User => "user",
             AssessmentSource::Auto => "auto",
+            AssessmentSource::Estimate => "estimate",
         })
     }
 }
