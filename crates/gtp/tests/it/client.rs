@@ -213,3 +213,74 @@ fn an_answer_of_exactly_four_mib_is_read() {
     let text = p.send("name").unwrap().unwrap();
     assert_eq!(text.len(), 115 + 4190 * 1001);
 }
+
+fn captured(script: &str, timeout_ms: u64) -> GtpProcess {
+    GtpProcess::spawn_captured(
+        &format!("sh -c '{script}'"),
+        Duration::from_millis(timeout_ms),
+    )
+    .expect("sh starts")
+}
+
+/// A captured engine's standard error is kept, its last lines only: here the words of an
+/// engine that gives up, read after it has exited.
+#[test]
+fn a_captured_engine_keeps_the_tail_of_its_standard_error() {
+    let mut p = captured(
+        r#"i=0; while [ $i -lt 30 ]; do echo "warming up $i" >&2; i=$((i+1)); done; read id cmd; echo "fatal: no network file" >&2; exit 3"#,
+        5000,
+    );
+    assert!(matches!(
+        p.send("name"),
+        Err(ClientError::Closed { .. } | ClientError::Io { .. })
+    ));
+    let tail = p.stderr_tail(Duration::from_secs(2));
+    assert_eq!(tail.len(), gtp::client::KEPT_LINES);
+    assert_eq!(tail.last().unwrap(), "fatal: no network file");
+    assert_eq!(tail[0], "warming up 11");
+    // An engine whose standard error is passed through has no tail.
+    let p = fake("exit 0", 1000);
+    assert!(p.stderr_tail(Duration::ZERO).is_empty());
+}
+
+/// Ending a captured engine that hangs ends what it started too (its process group): here
+/// the `sleep` a script waits on, which would otherwise hold the pipes for a minute.
+#[test]
+fn ending_a_hung_captured_engine_ends_its_children() {
+    let pid_file = crate::util::temp_path("grandchild-pid");
+    let _ = std::fs::remove_file(&pid_file);
+    let mut p = captured(
+        &format!(
+            "sleep 60 & echo $! > {}; echo started >&2; wait",
+            pid_file.display()
+        ),
+        200,
+    );
+    assert!(matches!(p.send("name"), Err(ClientError::Timeout { .. })));
+    let mut pid = String::new();
+    for _ in 0..200 {
+        pid = std::fs::read_to_string(&pid_file).unwrap_or_default();
+        if pid.ends_with('\n') {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let proc_dir = format!("/proc/{}", pid.trim());
+    assert!(std::path::Path::new(&proc_dir).exists(), "{proc_dir}");
+    let start = std::time::Instant::now();
+    p.end();
+    assert_eq!(p.stderr_tail(Duration::from_secs(2)), ["started"]);
+    assert!(start.elapsed() < Duration::from_secs(3));
+    // The sleep was killed; its parent, the shell we reaped, no longer waits for it, so it is
+    // gone or a zombie of init's for an instant.
+    for _ in 0..100 {
+        let state = std::fs::read_to_string(format!("{proc_dir}/stat")).unwrap_or_default();
+        if state.is_empty() || state.contains(") Z") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let state = std::fs::read_to_string(format!("{proc_dir}/stat")).unwrap_or_default();
+    assert!(state.is_empty() || state.contains(") Z"), "{state}");
+    let _ = std::fs::remove_file(pid_file);
+}

@@ -4,6 +4,16 @@
 //! Every command is sent with an id, and the response must carry the same id. A reader
 //! thread collects the engine's output, so a command can wait with a time limit instead of
 //! hanging on an engine that stopped answering.
+//!
+//! An engine started with [`GtpProcess::spawn_captured`] keeps the last lines of its standard
+//! error for the errors that name it ([`GtpProcess::stderr_tail`]), and runs in a process
+//! group of its own, so that ending it ([`GtpProcess::end`]) ends whatever it started too (a
+//! wrapper script and the engine it runs).
+
+mod stderr;
+
+pub use stderr::{KEPT_BYTES, KEPT_LINES};
+use stderr::StderrTail;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -80,6 +90,10 @@ pub struct GtpProcess {
     lines: Receiver<std::io::Result<String>>,
     next_id: u64,
     timeout: Duration,
+    /// The tail of its standard error, when captured.
+    stderr: Option<StderrTail>,
+    /// Whether the engine was waited for (its id, and its group's, may then be reused).
+    reaped: bool,
 }
 
 impl GtpProcess {
@@ -89,19 +103,47 @@ impl GtpProcess {
     /// # Errors
     /// When the line is malformed or the program cannot be started.
     pub fn spawn(command_line: &str, timeout: Duration) -> Result<GtpProcess, ClientError> {
+        GtpProcess::start(command_line, timeout, false)
+    }
+
+    /// Starts the engine `command_line` as [`GtpProcess::spawn`] does, keeping the last lines
+    /// of its standard error ([`GtpProcess::stderr_tail`]) instead of passing it through, in a
+    /// process group of its own (on Unix) that [`GtpProcess::end`] ends as a whole.
+    ///
+    /// # Errors
+    /// As [`GtpProcess::spawn`].
+    pub fn spawn_captured(
+        command_line: &str,
+        timeout: Duration,
+    ) -> Result<GtpProcess, ClientError> {
+        GtpProcess::start(command_line, timeout, true)
+    }
+
+    fn start(
+        command_line: &str,
+        timeout: Duration,
+        captured: bool,
+    ) -> Result<GtpProcess, ClientError> {
         let words = split_command_line(command_line)
             .filter(|w| !w.is_empty())
             .ok_or_else(|| ClientError::CommandLine(command_line.to_owned()))?;
-        let mut child = Command::new(&words[0])
+        let mut command = Command::new(&words[0]);
+        command
             .args(&words[1..])
             .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|source| ClientError::Spawn {
-                program: words[0].clone(),
-                source,
-            })?;
+            .stdout(Stdio::piped());
+        if captured {
+            command.stderr(Stdio::piped());
+            #[cfg(unix)]
+            std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        } else {
+            command.stderr(Stdio::inherit());
+        }
+        let mut child = command.spawn().map_err(|source| ClientError::Spawn {
+            program: words[0].clone(),
+            source,
+        })?;
+        let stderr = child.stderr.take().map(StderrTail::start);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let (tx, rx) = sync_channel(LINES_AHEAD);
@@ -142,6 +184,8 @@ impl GtpProcess {
             lines: rx,
             next_id: 1,
             timeout,
+            stderr,
+            reaped: false,
         })
     }
 
@@ -224,12 +268,51 @@ impl GtpProcess {
         self.stdin = None;
         for _ in 0..50 {
             if matches!(self.child.try_wait(), Ok(Some(_))) {
+                self.reaped = true;
                 return;
             }
             std::thread::sleep(Duration::from_millis(20));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.end();
+    }
+
+    /// Ends the engine now: kills it (with its process group, when captured) and waits for
+    /// it. Nothing more can be sent.
+    pub fn end(&mut self) {
+        self.stdin = None;
+        if !self.reaped {
+            self.kill_group();
+            if matches!(self.child.try_wait(), Ok(None)) {
+                let _ = self.child.kill();
+            }
+            let _ = self.child.wait();
+            self.reaped = true;
+        }
+    }
+
+    /// The last lines the engine wrote to its standard error (at most [`KEPT_LINES`], each
+    /// cut at [`KEPT_BYTES`] bytes), waiting up to `wait` for it to close (an engine that has
+    /// ended has said all it will); empty when its standard error is passed through.
+    #[must_use]
+    pub fn stderr_tail(&self, wait: Duration) -> Vec<String> {
+        self.stderr
+            .as_ref()
+            .map(|t| t.lines(wait))
+            .unwrap_or_default()
+    }
+
+    /// Kills the engine's process group (captured engines only, which lead one). Called
+    /// before the engine is waited for: until then its id, the group's, cannot be reused.
+    fn kill_group(&mut self) {
+        #[cfg(unix)]
+        if self.stderr.is_some() {
+            if let Ok(group) = libc::pid_t::try_from(self.child.id()) {
+                // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+                unsafe {
+                    libc::kill(-group, libc::SIGKILL);
+                }
+            }
+        }
     }
 
     fn next_line(&mut self, command: &str, deadline: Instant) -> Result<String, ClientError> {
@@ -263,11 +346,7 @@ impl GtpProcess {
 
 impl Drop for GtpProcess {
     fn drop(&mut self) {
-        self.stdin = None;
-        if matches!(self.child.try_wait(), Ok(None)) {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
+        self.end();
     }
 }
 
