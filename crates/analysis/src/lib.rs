@@ -36,6 +36,7 @@
 pub mod claims;
 mod compare;
 pub mod dead;
+pub mod engine;
 mod game;
 pub mod input;
 mod plan;

@@ -378,6 +378,7 @@ pub(crate) fn score(
         AssessmentSource::User => "the command line",
         AssessmentSource::Auto => "the control solver",
         AssessmentSource::Estimate => "the control solver and the estimator",
+        AssessmentSource::Engine => "an outside engine and the control solver",
     };
     s.notes.push(match control.mode {
         ControlMode::Given => format!(

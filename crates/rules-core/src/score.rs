@@ -24,6 +24,9 @@ pub enum AssessmentSource {
     /// What the control test proved, and the rest decided by the built-in estimator: dead
     /// stones counted by agreement (rule 17), as the players would mark them.
     Estimate,
+    /// An outside GTP engine's dead stones (`final_status_list`), overruled where the control
+    /// test proves otherwise: dead stones counted by agreement (rule 17).
+    Engine,
 }
 
 impl fmt::Display for AssessmentSource {
@@ -34,6 +37,7 @@ impl fmt::Display for AssessmentSource {
             AssessmentSource::User => "user",
             AssessmentSource::Auto => "auto",
             AssessmentSource::Estimate => "estimate",
+            AssessmentSource::Engine => "engine",
         })
     }
 }
