@@ -1,5 +1,6 @@
 //! Dead stones: the one place that decides them. A [`DeadSource`] says where they come from
-//! (the record's markup, the user, the control test's proofs); [`GameDead`] is that choice
+//! (the record's markup, the user, the control test's proofs, an outside engine checked
+//! against the proofs: [`crate::engine`]); [`GameDead`] is that choice
 //! made for one game, and answers for every final position of the game through one cache per
 //! position, shared by all the game's rulesets (they usually end on the same position, which
 //! is then searched once).
@@ -7,6 +8,7 @@
 //! A new source (an estimator, an outside engine) is a new variant of [`DeadSource`] and a new
 //! arm in [`GameDead::choose`] and [`GameDead::decide`]; the commands do not change.
 
+use crate::engine::{Contradiction, EngineAssessor, EngineCommand, EngineError};
 use pauli_control::ControlAssessor;
 use rules_core::{
     Assessment, AssessmentChoice, AssessmentSource, Assessor, Board, GameRecord, GameState, Markup,
@@ -28,6 +30,10 @@ pub enum DeadSource {
     None,
     /// Points the user names (parsed per game, on its board).
     Points(Vec<String>),
+    /// An outside GTP engine's `final_status_list`, the control test's proofs winning
+    /// ([`crate::engine`]). Not read by [`DeadSource::parse`]: the caller builds it with the
+    /// engine's command line.
+    Engine(EngineCommand),
 }
 
 /// A text that names no dead-stone source.
@@ -85,6 +91,8 @@ enum Decision<'a> {
     Given(Assessment),
     /// Decided on each final position by the control test, one answer per position.
     Proved(PositionCache<'a>),
+    /// Asked of an outside engine on each final position, the proofs winning.
+    Engine(EngineAssessor<'a>),
 }
 
 impl<'a> GameDead<'a> {
@@ -115,6 +123,11 @@ impl<'a> GameDead<'a> {
                 given(Assessment::from_markup(&record.markup))
             }
             DeadSource::Points(names) => given(Assessment::user_dead(user_points(names, record)?)),
+            DeadSource::Engine(engine) => Decision::Engine(EngineAssessor::new(
+                engine.clone(),
+                control,
+                record.komi.as_ref().map(|k| k.value),
+            )),
         };
         Ok(GameDead {
             decision,
@@ -138,6 +151,7 @@ impl<'a> GameDead<'a> {
         match &self.decision {
             Decision::Given(a) => AssessmentChoice::Given(a),
             Decision::Proved(cache) => AssessmentChoice::Auto(cache),
+            Decision::Engine(engine) => AssessmentChoice::Auto(engine),
         }
     }
 
@@ -147,6 +161,31 @@ impl<'a> GameDead<'a> {
         match &self.decision {
             Decision::Given(a) => a.clone(),
             Decision::Proved(cache) => cache.assess_state(state),
+            Decision::Engine(engine) => engine.assess_state(state),
+        }
+    }
+
+    /// Why the outside engine gave no dead stones for a final position of the game, when it
+    /// failed: the game's error.
+    #[must_use]
+    pub fn failure(&self) -> Option<EngineError> {
+        match &self.decision {
+            Decision::Engine(engine) => engine.failure(),
+            _ => None,
+        }
+    }
+
+    /// Where the outside engine contradicted the proofs on this final position (the proofs
+    /// were used); `None` when it did not, or was not asked about it.
+    #[must_use]
+    pub fn contradiction(&self, state: &dyn GameState) -> Option<Contradiction> {
+        match &self.decision {
+            Decision::Engine(engine) => engine
+                .remembered(state)?
+                .ok()
+                .map(|v| v.contradiction)
+                .filter(|c| !c.is_empty()),
+            _ => None,
         }
     }
 
@@ -165,6 +204,7 @@ impl<'a> GameDead<'a> {
         match &self.decision {
             Decision::Given(_) => 0,
             Decision::Proved(cache) => cache.len(),
+            Decision::Engine(engine) => engine.len(),
         }
     }
 }

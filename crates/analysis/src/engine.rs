@@ -200,7 +200,7 @@ impl Failure {
 /// The engine as the replay driver's [`Assessor`], for one game: each final position is put
 /// to the engine once, with its answer or failure remembered.
 pub struct EngineAssessor<'a> {
-    engine: &'a EngineCommand,
+    engine: EngineCommand,
     control: &'a ControlAssessor,
     komi: Option<f64>,
     seen: Mutex<Vec<Remembered>>,
@@ -215,7 +215,7 @@ impl<'a> EngineAssessor<'a> {
     /// engine when known (the record's).
     #[must_use]
     pub fn new(
-        engine: &'a EngineCommand,
+        engine: EngineCommand,
         control: &'a ControlAssessor,
         komi: Option<f64>,
     ) -> EngineAssessor<'a> {
@@ -236,19 +236,28 @@ impl<'a> EngineAssessor<'a> {
     /// # Errors
     /// When the engine gave none ([`EngineError`]).
     pub fn verdict(&self, state: &dyn GameState) -> Result<EngineVerdict, EngineError> {
-        let bits = state.board().bits();
-        let prohibited = state.permanently_prohibited();
-        let found = self
-            .lock()
-            .iter()
-            .find(|(b, p, _)| b.as_slice() == bits && *p == prohibited)
-            .map(|(_, _, v)| v.clone());
-        if let Some(v) = found {
+        if let Some(v) = self.remembered(state) {
             return v;
         }
+        let prohibited = state.permanently_prohibited();
         let v = self.ask(state.board(), &prohibited);
-        self.lock().push((bits.to_vec(), prohibited, v.clone()));
+        self.lock()
+            .push((state.board().bits().to_vec(), prohibited, v.clone()));
         v
+    }
+
+    /// The verdict on a final state, if the engine was asked about it (it is not asked now).
+    #[must_use]
+    pub fn remembered(
+        &self,
+        state: &dyn GameState,
+    ) -> Option<Result<EngineVerdict, EngineError>> {
+        let bits = state.board().bits();
+        let prohibited = state.permanently_prohibited();
+        self.lock()
+            .iter()
+            .find(|(b, p, _)| b.as_slice() == bits && *p == prohibited)
+            .map(|(_, _, v)| v.clone())
     }
 
     /// The first failure met, if any: the game's error.
@@ -270,7 +279,7 @@ impl<'a> EngineAssessor<'a> {
     }
 
     fn ask(&self, board: &Board, prohibited: &[Point]) -> Result<EngineVerdict, EngineError> {
-        let said = talk::ask(self.engine, board, self.komi)?;
+        let said = talk::ask(&self.engine, board, self.komi)?;
         let mut all_prohibited = self.control.prohibited.clone();
         all_prohibited.extend_from_slice(prohibited);
         all_prohibited.sort_unstable();

@@ -3,6 +3,7 @@
 
 use crate::claims::{self, ClaimsCheck};
 use crate::dead::{GameDead, PointError};
+use crate::engine::{Contradiction, EngineError};
 use crate::plan::{GamePlan, Plan, PlanNote, Planned};
 use rules_core::{GameRecord, ReplayOptions, Replayed, Ruleset};
 use ruleset_registry::RecordedRules;
@@ -22,6 +23,20 @@ pub struct GameAnalysis {
     pub claims: Option<(usize, ClaimsCheck)>,
     /// Final positions whose dead stones the control test searched (each once).
     pub searches: usize,
+    /// With an outside engine as the source: where it contradicted the proofs, by run (the
+    /// index in `runs`); the proofs were used.
+    pub contradictions: Vec<(usize, Contradiction)>,
+}
+
+/// Why a game could not be analysed: it is reported as the game's error, and a batch goes on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The dead stones name a point that is not on this game's board.
+    #[error(transparent)]
+    Point(#[from] PointError),
+    /// The outside engine gave no dead stones for a final position.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
 }
 
 /// One ruleset's replay of a game.
@@ -53,8 +68,9 @@ impl Plan {
     /// Analyses one game under every ruleset of the plan.
     ///
     /// # Errors
-    /// When the dead stones name a point that is not on this game's board.
-    pub fn analyse(&self, index: u32, record: GameRecord) -> Result<GameAnalysis, PointError> {
+    /// When the dead stones name a point that is not on this game's board, or the outside
+    /// engine asked for them fails.
+    pub fn analyse(&self, index: u32, record: GameRecord) -> Result<GameAnalysis, GameError> {
         self.analyse_in(index, record, Scope::default())
     }
 
@@ -63,12 +79,16 @@ impl Plan {
     ///
     /// # Errors
     /// As [`Plan::analyse`].
-    pub fn replay_all(&self, record: &GameRecord) -> Result<Vec<Run>, PointError> {
+    pub fn replay_all(&self, record: &GameRecord) -> Result<Vec<Run>, GameError> {
         let GamePlan { rulesets, dead, .. } = self.for_game(record)?;
-        Ok(rulesets
+        let runs = rulesets
             .into_iter()
             .map(|planned| run(record, planned, &self.replay, &dead))
-            .collect())
+            .collect();
+        match dead.failure() {
+            Some(e) => Err(e.into()),
+            None => Ok(runs),
+        }
     }
 
     /// Analyses one game, as far as `scope` says.
@@ -80,7 +100,7 @@ impl Plan {
         index: u32,
         record: GameRecord,
         scope: Scope,
-    ) -> Result<GameAnalysis, PointError> {
+    ) -> Result<GameAnalysis, GameError> {
         let GamePlan {
             mut rulesets,
             dead,
@@ -94,6 +114,14 @@ impl Plan {
         let runs: Vec<Run> = rulesets
             .into_iter()
             .map(|planned| run(&record, planned, &self.replay, dead))
+            .collect();
+        if let Some(e) = dead.failure() {
+            return Err(e.into());
+        }
+        let contradictions = runs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| Some((i, dead.contradiction(r.replayed.state.as_ref())?)))
             .collect();
         let claims = if self.check_claims {
             // Rule 17 checks the claims against the final position of the replay; Pauli's,
@@ -117,6 +145,7 @@ impl Plan {
             runs,
             notes: warnings,
             claims,
+            contradictions,
         })
     }
 }

@@ -7,7 +7,7 @@ use crate::status::Status;
 use analysis::{Plan, input};
 use anyhow::{Result, anyhow};
 use report::diff::{DiffFile, DiffGame, DiffOutput, diff_game};
-use report::{ErrorReport, pictures, words};
+use report::pictures;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
@@ -63,7 +63,7 @@ fn diff_file(plan: &Plan, loaded: input::Loaded, pictures: Option<&Path>) -> Res
         let index = i as u32 + 1;
         let game = match g.map(|record| plan.analyse(index, record)) {
             Err(error) => DiffGame::error(index, error),
-            Ok(Err(e)) => DiffGame::error(index, ErrorReport::new("usage", words::dead_point(&e))),
+            Ok(Err(e)) => DiffGame::error(index, report::json::game_error(&e)),
             Ok(Ok(game)) => {
                 let diff = diff_game(&game).map_err(|e| anyhow!("game {index}: {e}"))?;
                 if let (Some(dir), false) = (pictures, diff.agree) {

@@ -3,6 +3,7 @@
 //! dead-stone source chosen. Mistakes are said here with the flags that made them.
 
 use crate::cli::RuleArgs;
+use analysis::engine::EngineCommand;
 use analysis::{Choice, ChoiceError, DeadSource, Plan, RECORDED};
 use anyhow::{Context, Result, bail};
 use chinese::Chinese;
@@ -10,6 +11,7 @@ use pauli::Pauli;
 use pauli_control::ControlAssessor;
 use rules_core::{Policy, ReplayOptions};
 use ruleset_registry::{ALL, RulesetOptions};
+use std::time::Duration;
 
 /// The ruleset options the command line sets.
 pub fn ruleset_options(a: &RuleArgs) -> RulesetOptions {
@@ -35,8 +37,7 @@ pub fn from_args(args: &RuleArgs) -> Result<Plan> {
     }
     let options = ruleset_options(args);
     let choices = rules(&args.rules, &options).context("reading --rules")?;
-    let dead = DeadSource::parse(args.dead.as_deref())
-        .map_err(|e| anyhow::anyhow!("--dead {:?} names no point", e.0))?;
+    let dead = dead_source(args)?;
     Ok(Plan {
         choices,
         options,
@@ -52,6 +53,30 @@ pub fn from_args(args: &RuleArgs) -> Result<Plan> {
         control: ControlAssessor::new(args.control_budget.options()),
         check_claims: args.check_claims,
     })
+}
+
+/// Reads `--dead` (with `--dead-engine` and `--engine-timeout` for `engine`).
+fn dead_source(args: &RuleArgs) -> Result<DeadSource> {
+    match (args.dead.as_deref().map(str::trim), &args.dead_engine) {
+        (Some("engine"), Some(command)) => {
+            if gtp::client::split_command_line(command).is_none_or(|w| w.is_empty()) {
+                bail!("--dead-engine {command:?} is not a command line");
+            }
+            if args.engine_timeout == 0 {
+                bail!("--engine-timeout must be at least 1 second");
+            }
+            Ok(DeadSource::Engine(EngineCommand {
+                command: command.clone(),
+                timeout: Duration::from_secs(args.engine_timeout),
+            }))
+        }
+        (Some("engine"), None) => {
+            bail!("--dead engine needs the engine's command line: --dead-engine \"gnugo --mode gtp\"")
+        }
+        (_, Some(_)) => bail!("--dead-engine is used only with --dead engine"),
+        (text, None) => DeadSource::parse(text)
+            .map_err(|e| anyhow::anyhow!("--dead {:?} names no point", e.0)),
+    }
 }
 
 /// Reads `--rules`, naming what it takes when it cannot.

@@ -44,7 +44,7 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
     };
     let game = plan
         .analyse_in(args.game as u32, analysis::cut_after(&record, at), scope)
-        .map_err(|e| anyhow!("{}", words::dead_point(&e)))?;
+        .map_err(|e| anyhow!("{}", report::json::game_error(&e).message))?;
     let picture = picture(&game, &name, &record, at, total)?;
     let text = match format(args) {
         PictureFormat::Ascii => {

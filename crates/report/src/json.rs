@@ -3,7 +3,7 @@
 
 use crate::words;
 pub use analysis::ErrorReport;
-use analysis::{GameAnalysis, Loaded, PointError};
+use analysis::{GameAnalysis, GameError, Loaded};
 use rules_core::{GameRecord, GameReport, Verdict};
 use serde::Serialize;
 
@@ -97,15 +97,25 @@ pub fn file_report(
     fr
 }
 
-/// A game's entry: its report, or the usage error that kept it from being analysed.
+/// A game's entry: its report, or the error that kept it from being analysed.
 #[must_use]
-pub fn game_entry(index: u32, analysed: Result<GameAnalysis, PointError>) -> GameEntry {
+pub fn game_entry(index: u32, analysed: Result<GameAnalysis, GameError>) -> GameEntry {
     match analysed {
         Ok(game) => GameEntry::Report(Box::new(game_report(game))),
         Err(e) => GameEntry::Error {
             game: index,
-            error: ErrorReport::new("usage", words::dead_point(&e)),
+            error: game_error(&e),
         },
+    }
+}
+
+/// Why a game could not be analysed, as its error: `usage` for a point `--dead` names off
+/// the board, `engine` for an outside engine that failed (`--dead engine`).
+#[must_use]
+pub fn game_error(e: &GameError) -> ErrorReport {
+    match e {
+        GameError::Point(e) => ErrorReport::new("usage", words::dead_point(e)),
+        GameError::Engine(e) => ErrorReport::new("engine", words::engine_error(e)),
     }
 }
 
@@ -128,6 +138,12 @@ pub fn game_report(game: GameAnalysis) -> GameReport {
         match verdicts.get_mut(*under) {
             Some(v) => v.findings.extend(findings),
             None => report.warnings.extend(findings),
+        }
+    }
+    for (run, c) in &game.contradictions {
+        if let Some(v) = verdicts.get_mut(*run) {
+            v.findings
+                .push(words::engine_contradiction(c, &game.record.topology));
         }
     }
     for (verdict, read) in verdicts.iter_mut().zip(&recorded) {

@@ -5,6 +5,7 @@
 use analysis::PlanNote;
 use analysis::claims::{ClaimsCheck, ClaimsOutcome};
 use analysis::dead::{ClaimsFrom, PointError};
+use analysis::engine::{Contradiction, EngineError};
 use pauli_control::{Claim, ClaimStatus};
 use rules_core::{Finding, Point, Topology};
 use ruleset_registry::{Declared, RecordedRules};
@@ -74,6 +75,55 @@ pub fn dead_point(e: &PointError) -> String {
         Some((w, h)) => format!("--dead: {n:?} is not a point of this {w}x{h} board"),
         None => format!("--dead: {n:?} names no point of this graph board"),
     }
+}
+
+/// An outside engine that gave no dead stones (`--dead engine`): what went wrong, its command
+/// line, and the last lines of its standard error.
+#[must_use]
+pub fn engine_error(e: &EngineError) -> String {
+    let mut s = format!("--dead engine: {e}");
+    if e.stderr.iter().any(|l| !l.trim().is_empty()) {
+        s.push_str("; its last lines on stderr: ");
+        s.push_str(&e.stderr.join(" | "));
+    } else if !matches!(e.failure, analysis::engine::Failure::Board(_)) {
+        s.push_str("; it wrote nothing on stderr");
+    }
+    s
+}
+
+/// Where an outside engine contradicted the control test's proofs on a final position: the
+/// proofs were counted (finding `engine-contradicts-proof`).
+#[must_use]
+pub fn engine_contradiction(c: &Contradiction, topo: &Topology) -> Finding {
+    let all = |points: &[Point]| -> String {
+        points
+            .iter()
+            .map(|&p| topo.label(p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut parts = Vec::new();
+    if !c.called_dead.is_empty() {
+        parts.push(format!(
+            "it calls dead {} stone(s) the control test proves alive, counted alive: {}",
+            c.called_dead.len(),
+            all(&c.called_dead)
+        ));
+    }
+    if !c.left_alive.is_empty() {
+        parts.push(format!(
+            "it leaves on the board {} stone(s) the control test proves dead, counted dead: {}",
+            c.left_alive.len(),
+            all(&c.left_alive)
+        ));
+    }
+    Finding::new(
+        "engine-contradicts-proof",
+        format!(
+            "--dead engine: the engine contradicts Pauli's control test (rules 14–16): {}",
+            parts.join("; ")
+        ),
+    )
 }
 
 /// Rule 17: the claims (the record's end-of-game markup, or the stones named by `--dead`:

@@ -135,7 +135,7 @@ fn an_engine_is_asked_once_per_position_and_its_answer_checked_against_proofs() 
     let control = ControlAssessor::default();
     // The engine calls White's live corner dead and leaves the dead stone alone.
     let engine = fake("answer", "A6", "", 10_000);
-    let assessor = EngineAssessor::new(&engine, &control, Some(6.5));
+    let assessor = EngineAssessor::new(engine, &control, Some(6.5));
     let a = assessor.assess(&b);
     assert_eq!(a.dead, points(&b, "C3"));
     let state = state_of(&b);
@@ -169,7 +169,7 @@ fn failures_name_the_engine_and_its_last_stderr_lines() {
     let control = ControlAssessor::default();
     let start = std::time::Instant::now();
     let hang = fake("hang", "", "", 300);
-    let assessor = EngineAssessor::new(&hang, &control, None);
+    let assessor = EngineAssessor::new(hang.clone(), &control, None);
     let state = state_of(&b);
     let e = assessor.verdict(state.as_ref()).unwrap_err();
     assert_eq!(e.engine, hang.command);

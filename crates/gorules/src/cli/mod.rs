@@ -86,11 +86,25 @@ pub struct RuleArgs {
 
     /// Dead stones for the rulesets that remove or count them: `markup` (the record's
     /// end-of-game markup), `auto` (decided by Pauli's control test, rules 14–17; points it
-    /// cannot decide are reported undecided, never guessed), `none`, or points (`D4,Q16` or
+    /// cannot decide are reported undecided, never guessed), `engine` (an outside GTP
+    /// engine's `final_status_list`, given with --dead-engine; where the control test proves
+    /// otherwise the proof is counted and a finding says so), `none`, or points (`D4,Q16` or
     /// `dd,pd`). Default: the markup when the record has some, else auto for a finished game
     /// (a counted result, or two passes at the end), else none.
-    #[arg(long, value_name = "markup|auto|none|POINTS")]
+    #[arg(long, value_name = "markup|auto|engine|none|POINTS")]
     pub dead: Option<String>,
+
+    /// The GTP engine for `--dead engine`: its command line (split as a shell would, not run
+    /// by one), e.g. "gnugo --mode gtp". Each final position is set up in a fresh engine
+    /// stone by stone; a game whose engine fails gets an error naming it with its last lines
+    /// on stderr, and a batch goes on.
+    #[arg(long, value_name = "COMMAND")]
+    pub dead_engine: Option<String>,
+
+    /// The longest the --dead-engine may take over one answer; an engine that takes longer is
+    /// ended, and the game gets an error.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub engine_timeout: u64,
 
     /// How much searching the control test (`--dead auto`, `--check-claims`) may do per
     /// position: `quick`, `default` (a few milliseconds per 19×19 position), `thorough` (seconds).

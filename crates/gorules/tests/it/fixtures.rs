@@ -49,8 +49,14 @@ fn check(record: &Path, errors: &mut Vec<String>) -> usize {
         }
     };
     let mut args: Vec<String> = vec![record.to_string_lossy().into_owned()];
+    // `{fixtures}` in an argument is this directory (the fake engines of fixtures/engine).
+    let fixtures = root().join("fixtures");
+    let fixtures = fixtures.to_string_lossy();
     match exp.get("args") {
-        Some(Value::Array(a)) => args.extend(a.iter().map(|v| v.as_str().unwrap().to_owned())),
+        Some(Value::Array(a)) => args.extend(
+            a.iter()
+                .map(|v| v.as_str().unwrap().replace("{fixtures}", &fixtures)),
+        ),
         None => args.extend(["--rules".to_owned(), "all".to_owned()]),
         Some(other) => panic!("{}: args must be a list, got {other}", exp_path.display()),
     }
