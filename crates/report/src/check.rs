@@ -745,8 +745,8 @@ fn write_basis_lines(out: &mut dyn Write, rulesets: &[RulesetSummary]) -> io::Re
             continue;
         }
         let parts: Vec<String> = [
-            (b.markup, "markup"),
-            (b.user, "user's stones"),
+            (b.markup, "the markup"),
+            (b.user, "the user's stones"),
             (b.proved, "proofs only"),
             (b.estimated, "an estimate"),
             (b.engine, "an engine"),
@@ -754,11 +754,11 @@ fn write_basis_lines(out: &mut dyn Write, rulesets: &[RulesetSummary]) -> io::Re
         ]
         .iter()
         .filter(|(n, _)| *n > 0)
-        .map(|(n, what)| format!("{n} {what}"))
+        .map(|(n, what)| format!("{what} {n}"))
         .collect();
         let uncertain = if r.uncertain > 0 {
             format!(
-                " ({} of them less sure than {UNCERTAIN_BELOW})",
+                " ({} of them with a confidence below {UNCERTAIN_BELOW})",
                 r.uncertain
             )
         } else {
@@ -766,7 +766,7 @@ fn write_basis_lines(out: &mut dyn Write, rulesets: &[RulesetSummary]) -> io::Re
         };
         writeln!(
             out,
-            "{}: counts resting on {}{uncertain}",
+            "{}: games counted on {}{uncertain}",
             r.ruleset,
             parts.join(", ")
         )?;

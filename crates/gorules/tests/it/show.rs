@@ -495,3 +495,25 @@ fn check_pictures_of_equal_file_names_do_not_overwrite_each_other() {
         ["game-g1-tromp-taylor.svg", "game-g1-tromp-taylor.svg"]
     );
 }
+
+/// Dead stones only the estimate gives are crossed differently (a dashed amber line, class
+/// `estimated`) from proved or agreed ones, and the text picture lists them in a note.
+#[test]
+fn estimated_dead_stones_are_drawn_apart_from_proved_ones() {
+    let fixture = "estimate/only-the-estimator-decides.sgf";
+    let svg = show(fixture, &["--rules", "chinese", "--format", "svg"]);
+    assert!(svg.contains("class=\"estimated\""), "{svg}");
+    assert!(!svg.contains("stroke=\"#d0231b\""), "{svg}");
+    let text = show(fixture, &["--rules", "chinese"]);
+    assert!(
+        text.contains("estimated dead stones (no proof): cb"),
+        "{text}"
+    );
+    // Named by the user, the same stone is crossed as agreed.
+    let svg = show(
+        fixture,
+        &["--rules", "chinese", "--format", "svg", "--dead", "cb"],
+    );
+    assert!(!svg.contains("class=\"estimated\""), "{svg}");
+    assert!(svg.contains("stroke=\"#d0231b\""), "{svg}");
+}
