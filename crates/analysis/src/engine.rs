@@ -28,7 +28,9 @@ mod talk;
 
 use gtp::client::ClientError;
 use pauli_control::{ControlAssessor, PointControl, Verdict};
-use rules_core::{Assessment, AssessmentSource, Assessor, Board, Color, GameState, Point};
+use rules_core::{
+    Assessment, AssessmentSource, Assessor, Board, Color, GameState, Point, basis::Unproved,
+};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -337,6 +339,7 @@ pub fn apply_proofs(board: &Board, proofs: &[PointControl], said: &EngineSaid) -
     let n = board.len();
     let engine_dead = rules_core::score::point_mask(&said.dead, n);
     let mut dead = Vec::new();
+    let mut unproved = Unproved::default();
     let mut contradiction = Contradiction::default();
     for p in board.topology().points().filter(|&p| !board.is_empty_at(p)) {
         let by_engine = engine_dead[p.index()];
@@ -349,8 +352,15 @@ pub fn apply_proofs(board: &Board, proofs: &[PointControl], said: &EngineSaid) -
             }
             Some(false) if by_engine => contradiction.called_dead.push(p),
             Some(false) => {}
-            None if by_engine => dead.push(p),
-            None => {}
+            None => {
+                if board.chain_head(p) == Some(p) {
+                    unproved.chains += 1;
+                }
+                if by_engine {
+                    dead.push(p);
+                    unproved.dead.push(p);
+                }
+            }
         }
     }
     let dead_mask = rules_core::score::point_mask(&dead, n);
@@ -366,6 +376,7 @@ pub fn apply_proofs(board: &Board, proofs: &[PointControl], said: &EngineSaid) -
             source: AssessmentSource::Engine,
             dead,
             neutral,
+            unproved: Some(unproved),
             ..Assessment::default()
         },
         contradiction,

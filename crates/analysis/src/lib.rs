@@ -9,7 +9,8 @@
 //! * the one replay of each ruleset ([`Plan::analyse`]; nothing else calls
 //!   `rules_core::replay`);
 //! * [`dead`] — the one place that decides dead stones: markup, the user's, the control
-//!   test's proofs, an outside GTP engine checked against the proofs ([`engine`]), with one
+//!   test's proofs, the estimator, an outside GTP engine checked against the proofs
+//!   ([`engine`]), with one
 //!   cache per final position shared by the game's rulesets;
 //! * [`claims`] — rule 17's claims checked against control;
 //! * comparisons between rulesets ([`GameAnalysis::comparisons`]).
@@ -42,7 +43,7 @@ mod game;
 pub mod input;
 mod plan;
 
-pub use dead::{DeadSource, GameDead, PointError};
+pub use dead::{Assessors, DeadSource, GameDead, PointError};
 pub use game::{GameAnalysis, GameError, Run, Scope, cut_after};
 pub use input::{ErrorReport, Loaded, LoadedFile};
 pub use plan::{Choice, ChoiceError, GamePlan, Plan, PlanNote, Planned, RECORDED};

@@ -1,7 +1,8 @@
 //! The plan: which rulesets, with which options, and where dead stones come from — checked
 //! once, before any game is read; then, per game, the rulesets and dead stones of that game.
 
-use crate::dead::{DeadSource, GameDead, PointError};
+use crate::dead::{Assessors, DeadSource, GameDead, PointError};
+use estimate::EstimateAssessor;
 use pauli_control::{ControlAssessor, Options};
 use rules_core::{GameRecord, ReplayOptions, Ruleset};
 use ruleset_registry::{ALL, RecordedRules, RulesetOptions};
@@ -90,6 +91,8 @@ pub struct Plan {
     pub dead: DeadSource,
     /// The control test, for dead stones it proves and for rule 17's claims.
     pub control: ControlAssessor,
+    /// The estimator, for dead stones no proof decides.
+    pub estimate: EstimateAssessor,
     /// Whether to check the claims of the markup (rule 17).
     pub check_claims: bool,
 }
@@ -104,6 +107,7 @@ impl Plan {
             replay: ReplayOptions::default(),
             dead: DeadSource::Default,
             control: ControlAssessor::default(),
+            estimate: EstimateAssessor::default(),
             check_claims: false,
         }
     }
@@ -130,7 +134,11 @@ impl Plan {
                 },
             }
         }
-        let dead = GameDead::choose(&self.dead, record, &self.control)?;
+        let assessors = Assessors {
+            control: &self.control,
+            estimate: &self.estimate,
+        };
+        let dead = GameDead::choose(&self.dead, record, assessors)?;
         if dead.no_markup {
             warnings.push(PlanNote::NoMarkup);
         }

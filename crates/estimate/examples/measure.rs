@@ -98,7 +98,7 @@ fn main() {
                     } else {
                         String::new()
                     },
-                    c.status.name(),
+                    format!("{:?}", c.status).to_lowercase(),
                     if c.basis == Basis::Proved {
                         "proved"
                     } else {

@@ -1,31 +1,15 @@
 //! What the estimator says of a position: a verdict per chain (alive, dead or seki; proved
 //! or estimated; how sure), and the assessment the rulesets count with.
 
-use rules_core::{Assessment, AssessmentSource, Color, PerColor, Point};
+use rules_core::{Assessment, AssessmentSource, ChainDoubt, Color, PerColor, Point, Unproved};
 
-/// What became of a chain.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// It stays on the board and counts for its owner.
-    Alive,
-    /// It stays on the board without eyes of its own, beside opposing stones that cannot
-    /// approach it either (a seki): alive, and the liberties it shares count for nobody.
-    Seki,
-    /// It is removed and its points count for the opponent.
-    Dead,
-}
+/// What became of a chain: alive, seki or dead (rules-core's facts).
+pub use rules_core::ChainStatus as Status;
 
-impl Status {
-    /// Its name in output (`alive`, `seki`, `dead`).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Alive => "alive",
-            Status::Seki => "seki",
-            Status::Dead => "dead",
-        }
-    }
-}
+/// How many of the least sure chains an assessment names.
+pub const LEAST_SURE: usize = 5;
+/// Chains at least this sure are not named among the least sure.
+pub const SURE: f64 = 0.9;
 
 /// Where a chain's status comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -127,11 +111,31 @@ impl Estimate {
     /// rulesets read only the dead stones.
     #[must_use]
     pub fn assessment(&self) -> Assessment {
+        let estimated = self
+            .chains
+            .iter()
+            .filter(|c| c.basis == Basis::Estimated)
+            .count();
         Assessment {
             source: AssessmentSource::Estimate,
             dead: self.dead(),
             territory: self.territory.clone(),
             neutral: self.neutral.clone(),
+            unproved: Some(Unproved {
+                dead: self.estimated_dead(),
+                chains: estimated as u32,
+                confidence: Some(self.confidence()),
+                least_sure: self
+                    .least_sure(LEAST_SURE, SURE)
+                    .into_iter()
+                    .map(|c| ChainDoubt {
+                        stones: c.stones.clone(),
+                        color: c.color,
+                        status: c.status,
+                        confidence: c.confidence,
+                    })
+                    .collect(),
+            }),
             ..Assessment::default()
         }
     }

@@ -51,6 +51,8 @@ pub fn from_args(args: &RuleArgs) -> Result<Plan> {
         },
         dead,
         control: ControlAssessor::new(args.control_budget.options()),
+        // The estimator runs its own quick control test (docs/estimator.md measures why).
+        estimate: Default::default(),
         check_claims: args.check_claims,
     })
 }

@@ -303,12 +303,13 @@ impl ControlMap {
             }
         }
         Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             dead: self.dead_stones(board),
             territory,
             neutral,
             undecided,
             ruled_out,
+            unproved: None,
         }
     }
 }

@@ -127,6 +127,9 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
             for n in &s.notes {
                 writeln!(out, "  {}: {}", v.ruleset, sanitize(n))?;
             }
+            if let Some(b) = &s.dead_basis {
+                writeln!(out, "  {}: {}", v.ruleset, crate::basis::basis_line(b))?;
+            }
         }
         if let Some(line) = crate::json::no_count_line(v) {
             writeln!(out, "  {}", sanitize(&line))?;
@@ -164,7 +167,7 @@ fn undecided_hint() -> String {
 fn left_undecided_by_search(v: &Verdict) -> bool {
     v.score
         .as_ref()
-        .is_some_and(|s| s.assessment == AssessmentSource::Auto && s.undecided > 0)
+        .is_some_and(|s| s.assessment == AssessmentSource::Proved && s.undecided > 0)
 }
 
 fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
@@ -208,15 +211,25 @@ fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
         g.recorded_result
             .as_ref()
             .map_or_else(|| "—".to_owned(), |r| sanitize(&r.raw)),
-        match v.check.status {
-            CheckStatus::Agrees => "yes",
-            CheckStatus::Differs => "NO",
-            CheckStatus::Undecided => "undecided",
-            CheckStatus::NotComparable => "n/a",
-            CheckStatus::NoResult => "—",
-        }
-        .to_owned(),
+        agrees_cell(&v.check),
     ]
+}
+
+/// The "agrees" column: the check's status, marked `(est.)` when the count rests on an
+/// estimate.
+fn agrees_cell(check: &rules_core::ResultCheck) -> String {
+    let status = match check.status {
+        CheckStatus::Agrees => "yes",
+        CheckStatus::Differs => "NO",
+        CheckStatus::Undecided => "undecided",
+        CheckStatus::NotComparable => "n/a",
+        CheckStatus::NoResult => "—",
+    };
+    if check.estimated {
+        format!("{status} (est.)")
+    } else {
+        status.to_owned()
+    }
 }
 
 /// The head of a rule citation — the text and rule number before the explanation

@@ -68,6 +68,14 @@ fn proofs_win_and_each_contradiction_is_named() {
     let open = apply_proofs(&b, &[], &wrong);
     assert_eq!(open.assessment.dead, wrong.dead);
     assert!(open.contradiction.is_empty());
+    // What each count rests on: with the proofs, nothing is the engine's alone; without
+    // them, every chain (Black's three, White's two) and every dead stone is.
+    let engine_only = |v: &EngineVerdict| v.assessment.unproved.clone().unwrap();
+    assert_eq!(engine_only(&v).chains, 0);
+    assert!(engine_only(&v).dead.is_empty());
+    assert_eq!(engine_only(&open).chains, 5);
+    assert_eq!(engine_only(&open).dead, wrong.dead);
+    assert_eq!(engine_only(&open).confidence, None);
 }
 
 #[test]

@@ -85,13 +85,15 @@ pub struct RuleArgs {
     pub rules: String,
 
     /// Dead stones for the rulesets that remove or count them: `markup` (the record's
-    /// end-of-game markup), `auto` (decided by Pauli's control test, rules 14–17; points it
-    /// cannot decide are reported undecided, never guessed), `engine` (an outside GTP
-    /// engine's `final_status_list`, given with --dead-engine; where the control test proves
-    /// otherwise the proof is counted and a finding says so), `none`, or points (`D4,Q16` or
-    /// `dd,pd`). Default: the markup when the record has some, else auto for a finished game
-    /// (a counted result, or two passes at the end), else none.
-    #[arg(long, value_name = "markup|auto|engine|none|POINTS")]
+    /// end-of-game markup), `estimate` (what Pauli's control test proves, rules 14–16, and
+    /// the rest decided by the built-in estimator: one count, labelled estimated, with a
+    /// confidence), `proved` (only what the control test proves; the rest is left undecided
+    /// and the count is a range), `engine` (an outside GTP engine's `final_status_list`,
+    /// given with --dead-engine; where the control test proves otherwise the proof is
+    /// counted and a finding says so), `none`, or points (`D4,Q16` or `dd,pd`). Default
+    /// (`auto`): the markup when the record has some, else `estimate` for a finished game (a
+    /// counted result, or two passes at the end), else none.
+    #[arg(long, value_name = "auto|markup|estimate|proved|engine|none|POINTS")]
     pub dead: Option<String>,
 
     /// The GTP engine for `--dead engine`: its command line (split as a shell would, not run
@@ -106,7 +108,7 @@ pub struct RuleArgs {
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub engine_timeout: u64,
 
-    /// How much searching the control test (`--dead auto`, `--check-claims`) may do per
+    /// How much searching the control test (`--dead proved`, `--check-claims`) may do per
     /// position: `quick`, `default` (a few milliseconds per 19×19 position), `thorough` (seconds).
     /// Boards of up to 49 points always get `thorough`; boards of up to 100 points (9×9)
     /// get ten times the position and local nodes of the budget chosen.
