@@ -139,7 +139,10 @@ pub fn status_of(s: &Summary, fail_on: &[FailOn], exit_zero: bool) -> Status {
     }
     let on = |f: FailOn| fail_on.contains(&f);
     let mut status = Status::Clean;
+    // An engine that failed is an error like an unreadable file: the run did not do what
+    // it was asked.
     if s.counts.findings.unreadable > 0
+        || s.counts.findings.engine_error > 0
         || (on(FailOn::ParseError) && s.counts.findings.parse_error > 0)
     {
         status = status.and(Status::Error);

@@ -99,8 +99,8 @@ pub struct Summary {
 }
 
 /// What a set of inputs held: the whole of them in [`Summary`], one folder's in
-/// [`FolderSummary`]. `files = read + unreadable + skipped`; `games = replayed + unreadable`
-/// (games of files that were read).
+/// [`FolderSummary`]. `files = read + unreadable + skipped`; `games = replayed + unreadable +
+/// failed` (games of files that were read).
 #[derive(Debug, Default, Clone, Serialize, schemars::JsonSchema)]
 pub struct Counts {
     /// Files and archive members met (in this shard, when one was asked for).
@@ -131,12 +131,23 @@ pub struct FileCounts {
 /// Games.
 #[derive(Debug, Default, Clone, Copy, Serialize, schemars::JsonSchema)]
 pub struct GameCounts {
-    /// All games found: `replayed + unreadable`.
+    /// All games found: `replayed + unreadable + failed`.
     pub total: u64,
     /// Replayed under the rulesets.
     pub replayed: u64,
     /// Could not be read.
     pub unreadable: u64,
+    /// Read, but not counted: the outside engine of `--dead engine` failed on them (errors
+    /// of kind [`ENGINE_KIND`]). Absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub failed: u64,
+}
+
+/// The error kind of a game whose outside engine (`--dead engine`) failed.
+pub const ENGINE_KIND: &str = "engine";
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// Games with findings, over all rulesets.
@@ -155,6 +166,10 @@ pub struct FindingCounts {
     pub parse_error: u64,
     /// Files that could not be read at all.
     pub unreadable: u64,
+    /// Games whose outside engine (`--dead engine`) failed: it could not be started, crashed,
+    /// hung past `--engine-timeout` or answered nonsense. Absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub engine_error: u64,
 }
 
 /// One ruleset's figures.
@@ -378,7 +393,9 @@ impl Counts {
 
     fn error(&mut self, e: &ErrorReport) {
         *self.errors.entry(e.kind.clone()).or_default() += 1;
-        if is_unreadable(&e.kind) {
+        if e.kind == ENGINE_KIND {
+            self.findings.engine_error += 1;
+        } else if is_unreadable(&e.kind) {
             self.findings.unreadable += 1;
         } else {
             self.findings.parse_error += 1;
@@ -419,7 +436,11 @@ impl Counts {
             self.games.total += 1;
             match g {
                 GameEntry::Error { game, error } => {
-                    self.games.unreadable += 1;
+                    if error.kind == ENGINE_KIND {
+                        self.games.failed += 1;
+                    } else {
+                        self.games.unreadable += 1;
+                    }
                     self.error(error);
                     problems.push(|| Problem {
                         place: format!("{} game {game}", f.file),
@@ -642,9 +663,13 @@ pub fn write_summary_table(
         s.counts.files.unreadable,
         s.counts.files.skipped
     )?;
+    let failed = match s.counts.games.failed {
+        0 => String::new(),
+        n => format!(", {n} not counted (--dead engine failed)"),
+    };
     writeln!(
         out,
-        "{} game(s): {} replayed, {} unreadable — in {elapsed:.2} s{rate}",
+        "{} game(s): {} replayed, {} unreadable{failed} — in {elapsed:.2} s{rate}",
         s.counts.games.total, s.counts.games.replayed, s.counts.games.unreadable
     )?;
     if !s.counts.rulesets.is_empty() {
@@ -718,10 +743,14 @@ pub fn write_summary_table(
             .collect();
         writeln!(out, "Errors by kind: {}", list.join(", "))?;
     }
+    let engine = match s.counts.findings.engine_error {
+        0 => String::new(),
+        n => format!(", {n} engine error(s)"),
+    };
     writeln!(
         out,
         "Games with findings: {} forbidden move, {} result mismatch, {} undecided, {} \
-         uncertain; {} parse error(s), {} unreadable",
+         uncertain; {} parse error(s), {} unreadable{engine}",
         s.counts.findings.forbidden,
         s.counts.findings.mismatch,
         s.counts.findings.undecided,
@@ -894,6 +923,43 @@ mod tests {
             "{}",
             text(0.0)
         );
+    }
+
+    /// A game whose outside engine failed is counted apart: read, not counted, an engine
+    /// error; the games before and after it are counted as usual.
+    #[test]
+    fn a_game_whose_engine_failed_is_counted_apart() {
+        use crate::json::{ErrorReport, FileReport, GameEntry};
+        let entry = |kind: &str, game| GameEntry::Error {
+            game,
+            error: ErrorReport::new(kind, "…"),
+        };
+        let file = FileReport {
+            file: "a.sgf".to_owned(),
+            encoding: None,
+            error: None,
+            games: vec![entry(super::ENGINE_KIND, 1), entry("syntax", 2)],
+        };
+        let mut s = Summary::default();
+        let problems = s.counts.add_file(&file);
+        assert_eq!(problems.len(), 2);
+        let g = s.counts.games;
+        assert_eq!((g.total, g.replayed, g.unreadable, g.failed), (2, 0, 1, 1));
+        let f = s.counts.findings;
+        assert_eq!((f.engine_error, f.parse_error), (1, 1));
+        assert_eq!(s.counts.errors.get("engine"), Some(&1));
+        let mut out = Vec::new();
+        write_summary_table(&mut out, &s, 0.0, "forbidden").unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("2 game(s): 0 replayed, 1 unreadable, 1 not counted (--dead engine failed)"),
+            "{text}"
+        );
+        assert!(text.contains("1 parse error(s), 0 unreadable, 1 engine error(s)\n"), "{text}");
+        // Absent from the JSON when nothing failed.
+        let json = serde_json::to_value(Summary::default().counts).unwrap();
+        assert!(json["games"].get("failed").is_none());
+        assert!(json["findings"].get("engine_error").is_none());
     }
 
     #[test]

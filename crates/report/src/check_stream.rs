@@ -134,7 +134,7 @@ impl<W: Write> Stream<W> {
             "{} games · {} with a forbidden move · {} errors",
             c.games.total,
             c.findings.forbidden,
-            c.findings.parse_error + c.findings.unreadable
+            c.findings.parse_error + c.findings.unreadable + c.findings.engine_error
         )
     }
 

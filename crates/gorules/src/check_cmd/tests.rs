@@ -53,6 +53,11 @@ fn the_exit_status_follows_fail_on() {
     assert_eq!(status_of(&summary(0, 0, 0, 1), &[], false), Status::Error);
     // …but not with --exit-zero.
     assert_eq!(status_of(&summary(5, 5, 5, 5), &all, true), Status::Clean);
+    // A game whose outside engine failed (--dead engine) is an error whatever --fail-on.
+    let mut engine = summary(0, 0, 0, 0);
+    engine.counts.findings.engine_error = 1;
+    assert_eq!(status_of(&engine, &[], false), Status::Error);
+    assert_eq!(status_of(&engine, &[], true), Status::Clean);
 }
 
 /// A ruleset that counts the games it starts: each start is one replay.

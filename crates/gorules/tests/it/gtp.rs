@@ -3,7 +3,7 @@
 //! installed — gorules' player against GNU Go, with every move checked and every count
 //! compared (docs/gtp.md, "Against GNU Go").
 
-use crate::util::{gorules, replay_json, root};
+use crate::util::{gnugo, gorules, replay_json, root};
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -512,19 +512,6 @@ fn play_takes_a_komi_up_to_ten_thousand_points() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("cannot start engine"), "{komi}: {err}");
     }
-}
-
-/// Where GNU Go is, if it is installed (Debian puts it in /usr/games).
-fn gnugo() -> Option<PathBuf> {
-    let mut candidates = vec![
-        PathBuf::from("/usr/games/gnugo"),
-        PathBuf::from("/usr/bin/gnugo"),
-        PathBuf::from("/usr/local/bin/gnugo"),
-    ];
-    if let Some(path) = std::env::var_os("PATH") {
-        candidates.extend(std::env::split_paths(&path).map(|d| d.join("gnugo")));
-    }
-    candidates.into_iter().find(|p| p.is_file())
 }
 
 /// One `gorules play` run of the GNU Go test.

@@ -6,6 +6,7 @@ mod cli_docs;
 mod consistency;
 mod dead;
 mod diff;
+mod engine;
 mod fixtures;
 mod gtp;
 mod hostile;

@@ -109,3 +109,16 @@ pub fn picture_names(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Where GNU Go is, if it is installed (Debian puts it in /usr/games).
+pub fn gnugo() -> Option<PathBuf> {
+    let mut candidates = vec![
+        PathBuf::from("/usr/games/gnugo"),
+        PathBuf::from("/usr/bin/gnugo"),
+        PathBuf::from("/usr/local/bin/gnugo"),
+    ];
+    if let Some(path) = std::env::var_os("PATH") {
+        candidates.extend(std::env::split_paths(&path).map(|d| d.join("gnugo")));
+    }
+    candidates.into_iter().find(|p| p.is_file())
+}
