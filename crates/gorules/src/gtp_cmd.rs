@@ -3,7 +3,7 @@
 use crate::cli::{DeadArg, GtpArgs};
 use crate::status::Status;
 use anyhow::{Context, Result};
-use gtp::{Engine, EngineConfig};
+use gtp::{DeadStones, Engine, EngineConfig};
 use ruleset_registry::RulesetOptions;
 use std::io;
 
@@ -27,9 +27,13 @@ pub fn engine(
         gtp::registry_resolver(RulesetOptions::default()),
     )
     .context("starting the GTP engine")?;
-    if dead == DeadArg::Auto {
-        engine.set_assessor(Some(Box::new(pauli_control::ControlAssessor::default())));
-    }
+    engine.set_dead_stones(match dead {
+        DeadArg::Estimate => DeadStones::Estimate(estimate::Options::default()),
+        DeadArg::Proved => {
+            DeadStones::Assessor(Box::new(pauli_control::ControlAssessor::default()))
+        }
+        DeadArg::None => DeadStones::AsItStands,
+    });
     Ok(engine)
 }
 

@@ -24,10 +24,11 @@ pub fn run(args: &PlayArgs) -> Result<Status> {
         }
     }
     // The referee is checked before any engine starts.
-    let referee_dead = if args.dead == DeadFrom::Auto {
-        DeadArg::Auto
-    } else {
-        DeadArg::None
+    // The referee's own dead stones; with black or white, an engine's are set per game.
+    let referee_dead = match args.dead {
+        DeadFrom::Estimate => DeadArg::Estimate,
+        DeadFrom::Proved => DeadArg::Proved,
+        DeadFrom::Black | DeadFrom::White | DeadFrom::None => DeadArg::None,
     };
     let mut referee =
         gtp_cmd::engine(&args.rules, args.komi, 0, args.size, referee_dead).context("--rules")?;

@@ -49,7 +49,7 @@ pub mod rules;
 pub mod vertex;
 
 pub use engine::{
-    COMMANDS, Engine, EngineConfig, EngineError, Rules, RulesNaming, RulesResolver, Status,
-    gtp_result, registry_resolver,
+    COMMANDS, DeadStones, Engine, EngineConfig, EngineError, Rules, RulesNaming, RulesResolver,
+    Status, gtp_result, registry_resolver,
 };
 pub use protocol::{Command, Response, format_response, parse_command, preprocess};

@@ -25,20 +25,25 @@ pub struct GtpArgs {
     pub size: usize,
 
     /// Dead stones for final_score and final_status_list when `gorules-dead` names none:
-    /// `none` counts the board as it stands; `auto` asks the control solver (Pauli's rules
-    /// 14–17, pauli-control), which may leave points undecided: `final_score` then fails
-    /// when they could move the count, and `final_status_list` lists their chains nowhere.
-    #[arg(long, value_enum, default_value_t = DeadArg::None)]
+    /// `estimate` (once the game is over, what Pauli's control test proves and the rest
+    /// decided by the built-in estimator, seki told apart; before, the board as it stands),
+    /// `proved` (only what the control test proves, at any time: points it leaves undecided
+    /// make `final_score` fail when they could move the count, and `final_status_list` lists
+    /// their chains nowhere), `none` (the board as it stands).
+    #[arg(long, value_enum, default_value_t = DeadArg::Estimate)]
     pub dead: DeadArg,
 }
 
-/// `--dead`.
+/// `--dead` of `gorules gtp`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DeadArg {
+    /// The estimator's, once the game is over (also spelled `auto`, the default).
+    #[value(alias = "auto")]
+    Estimate,
+    /// Only what the control test proves.
+    Proved,
     /// No stone is dead unless `gorules-dead` says so.
     None,
-    /// Automatic dead stones from the control solver.
-    Auto,
 }
 
 /// `gorules play`.
@@ -88,11 +93,13 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 600, value_name = "SECONDS")]
     pub timeout: u64,
 
-    /// Dead stones for the referee's count: `none` (the board as it stands), `black` or
-    /// `white` (the `final_status_list dead` of the engine given with --black or --white,
-    /// whatever colour it played), `auto` (the control solver; a count that rests on points
-    /// it leaves undecided is no result: `RE[?]`, with the range deciding them could give).
-    #[arg(long, value_enum, default_value_t = DeadFrom::None)]
+    /// Dead stones for the referee's count: `estimate` (what Pauli's control test proves, the
+    /// rest decided by the built-in estimator), `proved` (only what the control test proves;
+    /// a count that rests on points it leaves undecided is no result: `RE[?]`, with the range
+    /// deciding them could give), `black` or `white` (the `final_status_list dead` of the
+    /// engine given with --black or --white, whatever colour it played), `none` (the board as
+    /// it stands).
+    #[arg(long, value_enum, default_value_t = DeadFrom::Estimate)]
     pub dead: DeadFrom,
 
     /// Before asking the engines' counts, tell those that know `gorules-dead` (gorules
@@ -109,17 +116,20 @@ pub struct PlayArgs {
     pub verbose: bool,
 }
 
-/// `--dead`.
+/// `--dead` of `gorules play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum DeadFrom {
-    /// The board as it stands.
-    None,
+    /// The estimator's (also spelled `auto`, the default).
+    #[value(alias = "auto")]
+    Estimate,
+    /// Only what the control test proves.
+    Proved,
     /// The dead stones of the engine given with --black.
     Black,
     /// The dead stones of the engine given with --white.
     White,
-    /// The control solver's.
-    Auto,
+    /// The board as it stands.
+    None,
 }
 
 /// `--format`.

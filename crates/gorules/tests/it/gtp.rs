@@ -252,7 +252,7 @@ fn an_illegal_move_loses_the_game_and_is_recorded() {
         // The open board's count rests on undecided points, but it is not the result here:
         // nothing is said of them.
         "--dead".into(),
-        "auto".into(),
+        "proved".into(),
         "--sgf-dir".into(),
         dir.display().to_string(),
     ]);
@@ -429,11 +429,11 @@ fn two_engines_with_one_name_are_told_apart_by_their_flags() {
     );
 }
 
-/// `--dead auto` counts with the control solver: one black stone alone on the board is
+/// `--dead proved` counts with the control solver: one black stone alone on the board is
 /// neither alive nor dead to it, so the count rests on every point and is no result (`?`);
 /// `--dead none` counts the board as it stands.
 #[test]
-fn play_counts_with_the_solver_only_with_dead_auto() {
+fn play_counts_with_the_solver_only_with_dead_proved() {
     let dir = temp_dir("scripted-auto");
     let run = |dead: &str| {
         play_json(&match_args(
@@ -442,7 +442,7 @@ fn play_counts_with_the_solver_only_with_dead_auto() {
             &["--size", "9", "--dead", dead],
         ))
     };
-    let (games, out) = run("auto");
+    let (games, out) = run("proved");
     assert!(out.status.success(), "{out:?}");
     let g = &games[0];
     assert_eq!(g["result"], "?", "{g}");
@@ -688,7 +688,7 @@ fn gorules_against_gnu_go() {
 }
 
 /// GNU Go against itself with the control solver as the referee's dead-stone source
-/// (`--dead auto`): a count that rests on points the solver left undecided is no result.
+/// (`--dead proved`): a count that rests on points the solver left undecided is no result.
 /// Such a game is `RE[?]` with the range deciding them could give, and no engine's count
 /// inside that range is called different; a settled count is the result as usual.
 #[test]
@@ -722,7 +722,7 @@ fn a_referee_count_resting_on_undecided_points_is_no_result() {
         "3",
         "--alternate",
         "--dead",
-        "auto",
+        "proved",
         "--sgf-dir",
         &dir.display().to_string(),
     ]
@@ -759,5 +759,5 @@ fn a_referee_count_resting_on_undecided_points_is_no_result() {
             }
         }
     }
-    eprintln!("--dead auto, GNU Go against itself: {open} of 3 games with no result");
+    eprintln!("--dead proved, GNU Go against itself: {open} of 3 games with no result");
 }

@@ -820,7 +820,7 @@ fn generate_evil(dir: &Path, name: &str) -> PathBuf {
     p
 }
 
-/// Solver budgets: the control solver (`gorules gtp --dead auto`, pauli-control's default
+/// Solver budgets: the control solver (`gorules gtp --dead proved`, pauli-control's default
 /// budgets) on a 25×25 board full of scattered stones answers `final_score` in bounded time
 /// and memory.
 #[test]
@@ -845,12 +845,12 @@ fn the_control_solver_stays_within_its_budgets_on_a_hostile_position() {
     }
     script.push_str("final_score\nfinal_status_list dead\nquit\n");
     let run = run_measured(
-        &["gtp", "--rules", "pauli", "--dead", "auto"],
+        &["gtp", "--rules", "pauli", "--dead", "proved"],
         Some(script.into_bytes()),
     );
     let out = String::from_utf8_lossy(&run.stdout);
     report(format!(
-        "gtp --dead auto, 25x25, {} stones: {:.1} s, {:.0} MB",
+        "gtp --dead proved, 25x25, {} stones: {:.1} s, {:.0} MB",
         played.len(),
         run.secs,
         run.peak_mb

@@ -6,14 +6,17 @@
 //! ruleset's ([`GameState::check`]); the count is the ruleset's too
 //! ([`GameState::score`], [`GameState::point_values`]), with the same input `gorules
 //! replay` gives it: komi, handicap, and an assessment of the end position — the dead stones
-//! set with `gorules-dead`, else the [`Assessor`]'s, else none (the board as it stands).
+//! set with `gorules-dead`, else those of the engine's [`DeadStones`] (an [`rules_core::Assessor`]'s, the
+//! estimator's once the game is over, or none: the board as it stands).
 
 mod commands;
+mod dead;
 mod replay;
 mod sgf;
 mod words;
 
 pub use crate::rules::{Rules, RulesNaming, RulesResolver, registry_resolver};
+pub use dead::DeadStones;
 pub use words::gtp_result;
 
 use crate::handicap;
@@ -24,7 +27,7 @@ use crate::vertex::{
 };
 use replay::{replay_steps, start_state};
 use rules_core::{
-    Action, Assessment, Assessor, Board, Color, GameRecord, GameState, Illegal, Komi, Move, Point,
+    Action, Assessment, Board, Color, GameRecord, GameState, Illegal, Komi, Move, Point,
     PointKind, PreAction, RecordedMove, Ruleset, ScoreBreakdown, ScoreError, ScoringInput,
     Topology, Turn, score::points,
 };
@@ -89,8 +92,9 @@ pub enum Status {
     Alive,
     /// Stones the count takes as dead.
     Dead,
-    /// Stones in seki: none, since no ruleset of gorules tells seki apart (their points
-    /// count as the ruleset says; the stones are listed as alive).
+    /// Stones in seki: the chains the estimator finds in seki ([`DeadStones::Estimate`]);
+    /// none from other sources, which do not tell seki apart (their stones are listed as
+    /// alive, their points count as the ruleset says).
     Seki,
 }
 
@@ -152,7 +156,7 @@ pub struct Engine {
     name: String,
     version: String,
     resolver: Box<dyn RulesResolver>,
-    assessor: Option<Box<dyn Assessor>>,
+    dead_stones: DeadStones,
     ruleset: Box<dyn Ruleset>,
     rules_text: String,
     rules_how: String,
@@ -204,7 +208,7 @@ impl Engine {
             name: config.name,
             version: config.version,
             resolver,
-            assessor: None,
+            dead_stones: DeadStones::AsItStands,
             ruleset: rules.ruleset,
             rules_text: config.rules,
             rules_how: rules.how,
@@ -222,10 +226,10 @@ impl Engine {
         })
     }
 
-    /// Sets the assessor of end positions (automatic dead stones) used when no dead stones
-    /// were set with `gorules-dead`.
-    pub fn set_assessor(&mut self, assessor: Option<Box<dyn Assessor>>) {
-        self.assessor = assessor;
+    /// Sets where dead stones come from when none were set with `gorules-dead` (at first
+    /// [`DeadStones::AsItStands`]).
+    pub fn set_dead_stones(&mut self, source: DeadStones) {
+        self.dead_stones = source;
     }
 
     // ----- the typed interface (the driver's referee uses it) -----
@@ -402,15 +406,20 @@ impl Engine {
         Ok(())
     }
 
-    /// The assessment the count uses: the dead stones set, else the assessor's, else none.
+    /// The assessment the count uses: the dead stones set, else the [`DeadStones`]'.
     #[must_use]
     pub fn assessment(&self) -> Assessment {
-        if let Some(dead) = &self.dead {
-            Assessment::user_dead(dead.clone())
-        } else if let Some(a) = &self.assessor {
-            a.assess_state(self.state())
-        } else {
-            Assessment::none()
+        self.judged().assessment
+    }
+
+    /// The dead stones set with `gorules-dead`, else what the [`DeadStones`] say.
+    fn judged(&self) -> dead::Judged {
+        match &self.dead {
+            Some(dead) => dead::Judged {
+                assessment: Assessment::user_dead(dead.clone()),
+                estimate: None,
+            },
+            None => self.dead_stones.judge(self.state()),
         }
     }
 
@@ -439,7 +448,8 @@ impl Engine {
     /// # Errors
     /// When the ruleset cannot count the position.
     pub fn final_status(&self, status: Status) -> Result<Vec<Vec<Point>>, ScoreError> {
-        let assessment = self.assessment();
+        let judged = self.judged();
+        let assessment = judged.assessment.clone();
         let values = self.state().point_values(&ScoringInput {
             komi: self.komi(),
             handicap: self.handicap,
@@ -448,6 +458,7 @@ impl Engine {
         let board = self.board();
         // A chain the assessment left undecided is neither alive nor dead: it is in no list.
         let undecided = rules_core::score::point_mask(&assessment.undecided, board.len());
+        let seki = rules_core::score::point_mask(&judged.seki(), board.len());
         let mut seen = vec![false; board.len()];
         let mut out = Vec::new();
         for p in self.topo.points() {
@@ -463,10 +474,11 @@ impl Engine {
                 .iter()
                 .any(|s| matches!(values[s.index()].kind, PointKind::DeadStone(_)));
             let open = chain.iter().any(|s| undecided[s.index()]);
+            let in_seki = chain.iter().any(|s| seki[s.index()]);
             let wanted = match status {
-                Status::Alive => !dead && !open,
+                Status::Alive => !dead && !open && !in_seki,
                 Status::Dead => dead,
-                Status::Seki => false,
+                Status::Seki => !dead && in_seki,
             };
             if wanted {
                 out.push(chain);

@@ -303,7 +303,7 @@ impl rules_core::Assessor for WhiteLeftOpen {
 #[test]
 fn a_count_that_rests_on_undecided_stones_is_no_final_score() {
     let mut e = engine("chinese", 9);
-    e.set_assessor(Some(Box::new(WhiteLeftOpen)));
+    e.set_dead_stones(gtp::DeadStones::Assessor(Box::new(WhiteLeftOpen)));
     play_all(&mut e, "b E5 w A1");
     // As they stand W+7.5 (shared points); with A1 dead B+73.5, alive W+7.5. The area
     // count depends on A1 and on the 79 empty points its status could give to Black.
@@ -443,4 +443,47 @@ fn loadsgf_reads_setups_and_refuses_what_it_cannot_hold() {
         "{msg}"
     );
     assert_eq!(e.turns(), 3, "the position before stays");
+}
+
+/// With the estimator as the source of dead stones (`gorules gtp`'s default), a finished
+/// game is counted with the estimate's dead stones and its seki told apart; before the end,
+/// and with stones named by `gorules-dead`, the board counts as it stands or as named.
+#[test]
+fn a_finished_game_is_counted_with_the_estimate() {
+    let fixture = |name: &str| {
+        format!(
+            "loadsgf {}/../../fixtures/estimate/{name}.sgf",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let mut e = engine("chinese", 9);
+    e.set_dead_stones(gtp::DeadStones::Estimate(estimate::Options::default()));
+    // White's invading stones B7 C7 are dead (the estimate; no proof decides them).
+    ok(&mut e, &fixture("unsure-invader"));
+    assert!(e.is_over());
+    assert_eq!(ok(&mut e, "final_score"), "B+11.5");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "B7 C7");
+    assert_eq!(ok(&mut e, "final_status_list seki"), "");
+    // Named dead stones win; `none` gives the estimate back.
+    ok(&mut e, "gorules-dead E9");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "E9 E8 E7 E6 E5 E4 E3 E2 E1");
+    ok(&mut e, "gorules-dead none");
+    assert_eq!(ok(&mut e, "final_score"), "B+11.5");
+    // Before the end (one pass taken back), the board as it stands.
+    ok(&mut e, "undo");
+    assert!(!e.is_over());
+    assert_eq!(ok(&mut e, "final_score"), "W+26.5");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "");
+    // A seki in the corner: its chains are listed as seki, not alive, and not killed.
+    ok(&mut e, &fixture("corner-seki-kept"));
+    assert_eq!(
+        ok(&mut e, "final_status_list seki"),
+        "B9 C9 D9 E9 E8 A7 B7 C7 D7 E7\nA8 B8 C8"
+    );
+    assert_eq!(ok(&mut e, "final_status_list dead"), "");
+    assert_eq!(
+        ok(&mut e, "final_status_list alive"),
+        "F9 F8 F7 A6 B6 C6 D6 E6 F6"
+    );
+    assert_eq!(ok(&mut e, "final_score"), "W+65.5");
 }
