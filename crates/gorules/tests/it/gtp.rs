@@ -761,3 +761,63 @@ fn a_referee_count_resting_on_undecided_points_is_no_result() {
     }
     eprintln!("--dead proved, GNU Go against itself: {open} of 3 games with no result");
 }
+
+/// Black's margin in a count such as `B+3.5`, `W+12`, `0` (GNU Go writes `B+3.0`).
+fn margin(count: &str) -> Option<f64> {
+    match count.split_once('+') {
+        Some(("B", m)) => m.parse().ok(),
+        Some(("W", m)) => m.parse::<f64>().ok().map(|m| -m),
+        _ => (count == "0").then_some(0.0),
+    }
+}
+
+/// The issue's referee test: GNU Go against gorules' weak player with `gorules play`'s
+/// default settings (the referee's dead stones estimated). GNU Go wins every game, and the
+/// referee's count is within one point of GNU Go's own `final_score` in at least 95 % of the
+/// games. GNU Go counts under the referee's rules (`--chinese-rules`: the engines are not
+/// told the rules) and plays both colours (`--alternate`).
+#[test]
+fn the_referee_counts_gnu_go_against_the_weak_player_as_gnu_go_does() {
+    let Some(gnugo) = gnugo() else {
+        eprintln!(
+            "SKIPPED the_referee_counts_gnu_go_against_the_weak_player_as_gnu_go_does: GNU Go \
+             is not installed (apt-get install gnugo; .ci/run installs it)"
+        );
+        return;
+    };
+    let games = 4;
+    let (played, out) = play_json(&[
+        "--black".into(),
+        quoted(&gnugo, "--mode gtp --level 1 --chinese-rules"),
+        "--white".into(),
+        quoted(Path::new(BIN), "gtp"),
+        "--size".into(),
+        "9".into(),
+        "--games".into(),
+        games.to_string(),
+        "--alternate".into(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(played.len(), games);
+    let mut close = 0;
+    for g in &played {
+        assert_eq!(g["end"], "passes", "{g}");
+        let gnu = if g["black"].as_str().unwrap().starts_with("GNU Go") {
+            "black"
+        } else {
+            "white"
+        };
+        let referee = margin(g["referee"].as_str().unwrap()).unwrap();
+        let gnu_sign = if gnu == "black" { 1.0 } else { -1.0 };
+        assert!(referee * gnu_sign > 0.0, "GNU Go ({gnu}) wins: {g}");
+        assert_eq!(g["result"], g["referee"], "{g}");
+        let own = margin(g["scores"][gnu].as_str().unwrap()).unwrap();
+        if (own - referee).abs() <= 1.0 {
+            close += 1;
+        }
+    }
+    assert!(
+        close * 100 >= 95 * games,
+        "the referee within one point of GNU Go in {close} of {games} games: {played:?}"
+    );
+}
