@@ -250,10 +250,7 @@ impl<'a> EngineAssessor<'a> {
 
     /// The verdict on a final state, if the engine was asked about it (it is not asked now).
     #[must_use]
-    pub fn remembered(
-        &self,
-        state: &dyn GameState,
-    ) -> Option<Result<EngineVerdict, EngineError>> {
+    pub fn remembered(&self, state: &dyn GameState) -> Option<Result<EngineVerdict, EngineError>> {
         let bits = state.board().bits();
         let prohibited = state.permanently_prohibited();
         self.lock()

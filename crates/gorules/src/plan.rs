@@ -73,11 +73,14 @@ fn dead_source(args: &RuleArgs) -> Result<DeadSource> {
             }))
         }
         (Some("engine"), None) => {
-            bail!("--dead engine needs the engine's command line: --dead-engine \"gnugo --mode gtp\"")
+            bail!(
+                "--dead engine needs the engine's command line: --dead-engine \"gnugo --mode gtp\""
+            )
         }
         (_, Some(_)) => bail!("--dead-engine is used only with --dead engine"),
-        (text, None) => DeadSource::parse(text)
-            .map_err(|e| anyhow::anyhow!("--dead {:?} names no point", e.0)),
+        (text, None) => {
+            DeadSource::parse(text).map_err(|e| anyhow::anyhow!("--dead {:?} names no point", e.0))
+        }
     }
 }
 

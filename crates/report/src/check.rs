@@ -952,10 +952,15 @@ mod tests {
         write_summary_table(&mut out, &s, 0.0, "forbidden").unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(
-            text.contains("2 game(s): 0 replayed, 1 unreadable, 1 not counted (--dead engine failed)"),
+            text.contains(
+                "2 game(s): 0 replayed, 1 unreadable, 1 not counted (--dead engine failed)"
+            ),
             "{text}"
         );
-        assert!(text.contains("1 parse error(s), 0 unreadable, 1 engine error(s)\n"), "{text}");
+        assert!(
+            text.contains("1 parse error(s), 0 unreadable, 1 engine error(s)\n"),
+            "{text}"
+        );
         // Absent from the JSON when nothing failed.
         let json = serde_json::to_value(Summary::default().counts).unwrap();
         assert!(json["games"].get("failed").is_none());

@@ -3,7 +3,10 @@ use pauli_control::Options;
 
 /// The fake engine of the fixtures, in `mode` with these answers.
 fn fake(mode: &str, dead: &str, seki: &str, timeout_ms: u64) -> EngineCommand {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/engine/fake-engine.sh");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/engine/fake-engine.sh"
+    );
     EngineCommand {
         command: format!("sh {script} {mode} '{dead}' '{seki}'"),
         timeout: Duration::from_millis(timeout_ms),
@@ -132,7 +135,10 @@ fn status_lists_name_stones_of_the_board_or_are_nonsense() {
         other => panic!("{text:?}: {other:?}"),
     };
     assert_eq!(why("C3 Z9"), (NonsenseKind::OffBoard, "Z9".to_owned()));
-    assert_eq!(why("banana"), (NonsenseKind::NotAVertex, "banana".to_owned()));
+    assert_eq!(
+        why("banana"),
+        (NonsenseKind::NotAVertex, "banana".to_owned())
+    );
     assert_eq!(why("pass"), (NonsenseKind::NotAVertex, "pass".to_owned()));
     assert_eq!(why("B3"), (NonsenseKind::NoStone, "B3".to_owned()));
 }
@@ -195,7 +201,11 @@ fn failures_name_the_engine_and_its_last_stderr_lines() {
             "fake engine: reading the position for ever"
         ]
     );
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
     // The failure is remembered: the position is not asked again, and the game can say why.
     assert!(assessor.assess_state(state.as_ref()).dead.is_empty());
     assert_eq!(assessor.len(), 1);
@@ -216,7 +226,13 @@ fn failures_name_the_engine_and_its_last_stderr_lines() {
     );
     let nonsense = talk::ask(&fake("answer", "B3", "", 10_000), &b, None).unwrap_err();
     assert!(
-        matches!(&nonsense.failure, Failure::Nonsense { why: NonsenseKind::NoStone, .. }),
+        matches!(
+            &nonsense.failure,
+            Failure::Nonsense {
+                why: NonsenseKind::NoStone,
+                ..
+            }
+        ),
         "{nonsense:?}"
     );
     let missing = EngineCommand {
@@ -268,4 +284,3 @@ fn the_engine_is_given_the_board_komi_and_stones() {
         ]
     );
 }
-

@@ -44,7 +44,10 @@ const NINES: [&str; 2] = [
 fn a_check_goes_on_past_a_game_whose_engine_hangs() {
     let dir = folder("hang", &[SEVEN, NINES[0], NINES[1]]);
     // The 7×7 board hangs; the 9×9 ones get the fake engine's answer (no dead stone).
-    let engine = format!("sh fixtures/engine/hang-on-size.sh 7 {}", fake("answer '' ''"));
+    let engine = format!(
+        "sh fixtures/engine/hang-on-size.sh 7 {}",
+        fake("answer '' ''")
+    );
     let start = Instant::now();
     let (recs, out) = jsonl(&[
         dir.to_str().unwrap(),
@@ -57,14 +60,23 @@ fn a_check_goes_on_past_a_game_whose_engine_hangs() {
         "--engine-timeout",
         "1",
     ]);
-    assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
     assert_eq!(out.status.code(), Some(2), "an engine error is an error");
     let errors = of_type(&recs, "error");
     assert_eq!(errors.len(), 1, "{recs:?}");
     let e = errors[0];
     assert_eq!(e["kind"], "engine");
     assert_eq!(e["game"], 1);
-    assert!(e["file"].as_str().unwrap().ends_with("an-engine-that-contradicts-a-proof.sgf"));
+    assert!(
+        e["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("an-engine-that-contradicts-a-proof.sgf")
+    );
     let message = e["message"].as_str().unwrap();
     for part in [
         engine.as_str(),
@@ -111,7 +123,10 @@ fn failure(engine: &str) -> String {
 #[test]
 fn engine_failures_are_named_with_their_last_stderr_lines() {
     let crash = failure(&fake("crash"));
-    assert!(crash.contains("exited while answering \"final_status_list dead\""), "{crash}");
+    assert!(
+        crash.contains("exited while answering \"final_status_list dead\""),
+        "{crash}"
+    );
     assert!(
         crash.ends_with("its last lines on stderr: fake engine: mode crash | fake engine: reading the position | fake engine: out of memory"),
         "{crash}"
@@ -125,13 +140,20 @@ fn engine_failures_are_named_with_their_last_stderr_lines() {
     );
     let empty_point = failure(&fake("answer B3"));
     assert!(
-        empty_point.contains("answered \"final_status_list dead\" with \"B3\", where there is no stone"),
+        empty_point
+            .contains("answered \"final_status_list dead\" with \"B3\", where there is no stone"),
         "{empty_point}"
     );
     let off_board = failure(&fake("answer Q16"));
-    assert!(off_board.contains("with \"Q16\", which is off the board"), "{off_board}");
+    assert!(
+        off_board.contains("with \"Q16\", which is off the board"),
+        "{off_board}"
+    );
     let nonsense = failure(&fake("answer 'A6 whatever'"));
-    assert!(nonsense.contains("with \"whatever\", which is not a vertex"), "{nonsense}");
+    assert!(
+        nonsense.contains("with \"whatever\", which is not a vertex"),
+        "{nonsense}"
+    );
     let missing = failure("/no/such/engine --mode gtp");
     assert!(
         missing.contains("engine \"/no/such/engine --mode gtp\": cannot start \"/no/such/engine\""),
@@ -144,8 +166,14 @@ fn engine_failures_are_named_with_their_last_stderr_lines() {
 #[test]
 fn the_engine_flags_go_together() {
     let cases: [(&[&str], &str); 3] = [
-        (&["--dead", "engine"], "--dead engine needs the engine's command line"),
-        (&["--dead-engine", "gnugo"], "--dead-engine is used only with --dead engine"),
+        (
+            &["--dead", "engine"],
+            "--dead engine needs the engine's command line",
+        ),
+        (
+            &["--dead-engine", "gnugo"],
+            "--dead-engine is used only with --dead engine",
+        ),
         (
             &["--dead", "engine", "--dead-engine", "'unclosed"],
             "is not a command line",
@@ -210,9 +238,17 @@ fn dead_stones_from_gnu_go() {
         };
         let by_engine = count(&["--dead", "engine", "--dead-engine", &engine]);
         let named = count(&["--dead", &dead.join(",")]);
-        for (e, n) in by_engine.as_array().unwrap().iter().zip(named.as_array().unwrap()) {
+        for (e, n) in by_engine
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(named.as_array().unwrap())
+        {
             assert_eq!(e["result"], n["result"], "{record}: {e} {n}");
-            assert_eq!(e["score"]["dead_stones"], n["score"]["dead_stones"], "{record}");
+            assert_eq!(
+                e["score"]["dead_stones"], n["score"]["dead_stones"],
+                "{record}"
+            );
             let basis = &e["score"]["dead_basis"]["dead"];
             assert_eq!(basis["engine"], dead.len(), "{record}: {basis}");
             assert!(e.get("findings").is_none(), "{record}: {e}");
@@ -251,7 +287,12 @@ fn a_check_with_gnu_go_goes_on_past_a_hang() {
     assert_eq!(out.status.code(), Some(2));
     let errors = of_type(&recs, "error");
     assert_eq!(errors.len(), 1, "{recs:?}");
-    assert!(errors[0]["message"].as_str().unwrap().contains("within 10 s; ended"));
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("within 10 s; ended")
+    );
     let games = of_type(&recs, "game");
     assert_eq!(games.len(), 2);
     for g in games {

@@ -820,4 +820,21 @@ fn the_referee_counts_gnu_go_against_the_weak_player_as_gnu_go_does() {
         close * 100 >= 95 * games,
         "the referee within one point of GNU Go in {close} of {games} games: {played:?}"
     );
+    let lines: Vec<String> = played
+        .iter()
+        .map(|g| {
+            format!(
+                "{} (B) vs {} (W): referee {}, GNU Go says {}, {} dead stone(s)",
+                g["black"],
+                g["white"],
+                g["referee"],
+                g["scores"],
+                g["dead"].as_array().unwrap().len()
+            )
+        })
+        .collect();
+    eprintln!(
+        "referee test: within one point of GNU Go in {close} of {games} games\n  {}",
+        lines.join("\n  ")
+    );
 }

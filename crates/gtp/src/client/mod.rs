@@ -12,8 +12,8 @@
 
 mod stderr;
 
-pub use stderr::{KEPT_BYTES, KEPT_LINES};
 use stderr::StderrTail;
+pub use stderr::{KEPT_BYTES, KEPT_LINES};
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

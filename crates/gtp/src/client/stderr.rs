@@ -37,7 +37,8 @@ impl Tail {
                 None => (piece, false),
             };
             let room = KEPT_BYTES.saturating_sub(self.current.len());
-            self.current.extend_from_slice(&text[..text.len().min(room)]);
+            self.current
+                .extend_from_slice(&text[..text.len().min(room)]);
             self.cut |= text.len() > room;
             if ends {
                 self.end_line();

@@ -466,7 +466,10 @@ fn a_finished_game_is_counted_with_the_estimate() {
     assert_eq!(ok(&mut e, "final_status_list seki"), "");
     // Named dead stones win; `none` gives the estimate back.
     ok(&mut e, "gorules-dead E9");
-    assert_eq!(ok(&mut e, "final_status_list dead"), "E9 E8 E7 E6 E5 E4 E3 E2 E1");
+    assert_eq!(
+        ok(&mut e, "final_status_list dead"),
+        "E9 E8 E7 E6 E5 E4 E3 E2 E1"
+    );
     ok(&mut e, "gorules-dead none");
     assert_eq!(ok(&mut e, "final_score"), "B+11.5");
     // Before the end (one pass taken back), the board as it stands.
