@@ -113,6 +113,7 @@ fn configured(target: Target, options: &RulesetOptions, resume: bool) -> Box<dyn
         Target::Pauli => Box::new(options.pauli),
         Target::Chinese {
             suicide_allowed,
+            ko,
             superko,
             compensation,
         } => Box::new(Chinese {
@@ -121,6 +122,7 @@ fn configured(target: Target, options: &RulesetOptions, resume: bool) -> Box<dyn
             } else {
                 SuicideRule::Forbidden
             },
+            ko,
             superko,
             compensation: match compensation {
                 HandicapBonus::Zero => Compensation::None,
@@ -564,6 +566,7 @@ mod tests {
         let options = RulesetOptions {
             chinese: Chinese {
                 suicide: SuicideRule::Allowed,
+                ko: rules_core::KoRule::Superko,
                 superko: SuperkoKind::Situational,
                 compensation: Compensation::N,
                 after_two_passes: AfterTwoPasses::Resume,
@@ -579,6 +582,7 @@ mod tests {
         let mapped = for_target(
             Target::Chinese {
                 suicide_allowed: false,
+                ko: rules_core::KoRule::Superko,
                 superko: SuperkoKind::Positional,
                 compensation: HandicapBonus::Zero,
             },
@@ -691,10 +695,10 @@ mod tests {
         assert!(named.how.contains("group tax"), "{}", named.how);
     }
 
-    /// KataGo's koSIMPLE stays simple ko in the described rules; the nearest ruleset plays
-    /// positional superko and says so.
+    /// KataGo's koSIMPLE stays simple ko in the described rules, and the nearest ruleset is
+    /// `chinese` with its simple-ko option (a repetition ends the game without a result).
     #[test]
-    fn simple_ko_is_kept_in_the_description_and_said_in_the_mapping() {
+    fn simple_ko_is_kept_in_the_description_and_played_by_chinese() {
         let r = resolve("koSIMPLEscoreAREAsui0", true, &RulesetOptions::default()).unwrap();
         assert_eq!(r.ruleset.id(), "chinese");
         assert_eq!(
@@ -702,9 +706,14 @@ mod tests {
             Some(rules_names::Ko::Simple)
         );
         assert!(
-            r.how.contains("simple ko becomes positional superko"),
+            r.how.contains("simple ko, with the ending of a repetition"),
             "{}",
             r.how
+        );
+        assert!(
+            r.ruleset.describe().contains("simple ko"),
+            "{}",
+            r.ruleset.describe()
         );
         assert!(
             resolve("chinese", true, &RulesetOptions::default())

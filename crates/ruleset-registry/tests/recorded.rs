@@ -151,10 +151,11 @@ fn the_ogs_game_that_resumes_after_two_passes_is_scored_at_its_final_position() 
     assert_eq!(
         v["events"],
         serde_json::json!([{
-            "kind": "note",
-            "after_move": 265,
-            "message": "Black resumed play after the end of the game (Pauli rule 4); the \
-                        record's rules or server let play resume (after-end resume)"
+            "kind": "resumed-after-passes",
+            "move_number": 265,
+            "color": "black",
+            "rule": "Pauli rule 4, with play after the end allowed (the record's rules or \
+                     server let the players resume; option after-end resume)"
         }])
     );
     // The stones of moves 265–267 stand on the final board.
