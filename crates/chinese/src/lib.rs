@@ -88,11 +88,11 @@ pub mod rules {
         text 003 Addendum 2";
     /// Simple ko, the option for rules that name it (KataGo's `koSIMPLE`, the practice of
     /// Chinese tournaments).
-    pub const SIMPLE_KO: &str = "simple ko (option, for rules that name it, as KataGo's \
-        koSIMPLE): a move may not retake a ko at once (recreate the board of either of the two \
-        turns before it); any other repetition of an earlier board is no forbidden move but \
-        ends the game without a result, since 中国围棋规则 rule 6 (禁止全局同形, text 004) \
-        allows no repetition and this option leaves the cycle to the referee";
+    pub const SIMPLE_KO: &str = "simple ko (option): a move may not retake a ko at once \
+        (recreate the board of either of the two turns before it); any other repetition of an \
+        earlier board is no forbidden move but ends the game without a result, since 中国围棋规则 \
+        rule 6 (禁止全局同形, text 004) allows no repetition and the option (KataGo's koSIMPLE) \
+        leaves long cycles to the referee";
     /// 禁止全局同形, situational (the words).
     pub const SUPERKO_SITUATIONAL: &str = "中国围棋规则 rule 6 (禁止全局同形, text 004), read \
         as its words say (着子后不得使对方重复面临曾出现过的局面): a move may not make the \

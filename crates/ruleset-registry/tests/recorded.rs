@@ -51,10 +51,19 @@ fn subset(want: &Value, got: Option<&Value>, path: &str, errors: &mut Vec<String
 }
 
 /// The verdict of each ruleset `recorded` chose, as the binary writes it: the finding that
-/// says how the ruleset was chosen (its code) first among its findings.
+/// says how the ruleset was chosen (its code) first among its findings; for a game with no
+/// ruleset, no verdict and that finding among the game's warnings.
 fn replayed(record: &rules_core::GameRecord) -> (Value, Vec<Value>) {
     let chosen = recorded(record, &RulesetOptions::default(), None);
-    let ruleset = chosen.ruleset.expect("every fixture decides a ruleset");
+    let Some(ruleset) = chosen.ruleset else {
+        // No ruleset: the game is reported with no verdict, and a warning that says why
+        // (`no-ru-nothing-to-infer`, check's "no ruleset" line).
+        let mut report = rules_core::replay::game_report(1, record, Vec::new());
+        report
+            .warnings
+            .push(rules_core::Finding::new(chosen.read.code(), String::new()));
+        return (serde_json::to_value(&report).unwrap(), Vec::new());
+    };
     let none = Assessment::none();
     let (report, _) = report(
         1,
