@@ -220,6 +220,25 @@ mod tests {
     use pauli_control::{ControlAssessor, Options};
     use rules_core::{Board, Color, GameRecord, GameState};
 
+    /// The codes check's "no ruleset" line counts are those of the registry's `None`.
+    #[test]
+    fn no_ruleset_codes_are_the_registrys() {
+        use ruleset_registry::{Declared, RecordedRules};
+        let unreadable = Declared::Unreadable {
+            ru: "x".to_owned(),
+            error: rules_names::NameError::Empty,
+        };
+        assert_eq!(
+            NO_RULESET_CODES,
+            [
+                RecordedRules::None(Declared::Nothing).code(),
+                RecordedRules::None(unreadable).code()
+            ]
+        );
+        assert_eq!(ending(Ending::Passes), None);
+        assert_eq!(ending(Ending::Unfinished), Some("not over"));
+    }
+
     /// A Pauli game on the position `rows`, Black to move.
     fn game(rows: &[&str]) -> Box<dyn GameState> {
         let situation = Situation {

@@ -941,6 +941,38 @@ mod tests {
         s
     }
 
+    /// Two rulesets that end the game differently do not agree, though legality and the
+    /// count do; a stopped replay is a legality split, not an ending one.
+    #[test]
+    fn different_endings_are_a_split_unless_one_stopped() {
+        let vals = [pv(1.0, 0.0, PointKind::Stone(Color::Black))];
+        let s = breakdown(&vals, (0, 0), 0.0, 0.0);
+        let a = verdict("a", Some(s.clone()), vec![]);
+        let mut b = verdict("b", Some(s), vec![]);
+        let pair = |a: &Verdict, b: &Verdict| {
+            compare(
+                &Side::new(a, Some(&vals)),
+                &Side::new(b, Some(&vals)),
+                &names(1),
+            )
+            .unwrap()
+        };
+        assert!(pair(&a, &b).agree);
+        assert_eq!(pair(&a, &b).ending, None);
+        b.ending = Ending::Unfinished;
+        let d = pair(&a, &b);
+        assert!(!d.agree);
+        assert_eq!(
+            d.ending,
+            Some(EndingSplit {
+                under_a: Ending::Passes,
+                under_b: Ending::Unfinished
+            })
+        );
+        b.ending = Ending::Stopped;
+        assert_eq!(pair(&a, &b).ending, None);
+    }
+
     #[test]
     fn every_term_is_listed_and_they_add_up() {
         use Color::{Black as B, White as W};
