@@ -91,8 +91,10 @@ pub struct Plan {
     pub dead: DeadSource,
     /// The control test, for dead stones it proves and for rule 17's claims.
     pub control: ControlAssessor,
-    /// The estimator, for dead stones no proof decides.
+    /// The estimator, for dead stones no proof decides (territory without teire points).
     pub estimate: EstimateAssessor,
+    /// The estimator for records from servers that count teire points as territory.
+    pub estimate_counting_teire: EstimateAssessor,
     /// Whether to check the claims of the markup (rule 17).
     pub check_claims: bool,
 }
@@ -108,6 +110,7 @@ impl Plan {
             dead: DeadSource::Default,
             control: ControlAssessor::default(),
             estimate: EstimateAssessor::default(),
+            estimate_counting_teire: EstimateAssessor::counting_teire(),
             check_claims: false,
         }
     }
@@ -137,6 +140,7 @@ impl Plan {
         let assessors = Assessors {
             control: &self.control,
             estimate: &self.estimate,
+            estimate_counting_teire: &self.estimate_counting_teire,
         };
         let dead = GameDead::choose(&self.dead, record, assessors)?;
         if dead.no_markup {

@@ -7,14 +7,17 @@ use crate::verdict::{ChainVerdict, Status};
 use rules_core::{Color, PerColor, Point};
 
 /// Each player's territory and the points counted for nobody, for a position whose chains
-/// have the verdicts `chains`.
+/// have the verdicts `chains`; teire points left out when `leave_out_teire`.
 pub(crate) fn territory(
     pos: &Position,
     chains: &[ChainVerdict],
+    leave_out_teire: bool,
 ) -> (PerColor<Vec<Point>>, Vec<Point>) {
     let board = after_removal(pos, chains);
     let mut neutral = seki_eyes(pos, chains, &board);
-    neutral.extend(teire(pos, &board));
+    if leave_out_teire {
+        neutral.extend(teire_points(pos, &board));
+    }
     neutral.sort_unstable();
     neutral.dedup();
     let mut out = PerColor::new(Vec::new(), Vec::new());
@@ -97,7 +100,7 @@ fn seki_eyes(pos: &Position, chains: &[ChainVerdict], board: &[u8]) -> Vec<Point
 /// is then the last liberty of one of his chains. This is how players mark territory on KGS
 /// (measured in docs/estimator.md); a rule that also defends cutting points was tried and
 /// lost more games than it won.
-fn teire(pos: &Position, board: &[u8]) -> Vec<Point> {
+fn teire_points(pos: &Position, board: &[u8]) -> Vec<Point> {
     let n = board.len();
     let dame: Vec<usize> = (0..n)
         .filter(|&p| board[p] == EMPTY && touches(pos, board, p) == 3)

@@ -50,9 +50,9 @@ pub fn from_args(args: &RuleArgs) -> Result<Plan> {
         },
         dead,
         control: ControlAssessor::new(args.control_budget.options()),
-        // The estimator runs its own quick control test (docs/estimator.md measures why).
-        estimate: Default::default(),
         check_claims: args.check_claims,
+        // The estimators run their own quick control test (docs/estimator.md measures why).
+        ..Plan::new(Vec::new())
     })
 }
 

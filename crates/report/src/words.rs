@@ -198,6 +198,7 @@ mod tests {
             let assessors = analysis::dead::Assessors {
                 control: &control,
                 estimate: &estimate,
+                estimate_counting_teire: &estimate,
             };
             let dead = GameDead::choose(
                 &DeadSource::Points(vec!["ba".to_owned()]),
