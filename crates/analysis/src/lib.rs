@@ -40,7 +40,7 @@ mod game;
 pub mod input;
 mod plan;
 
-pub use dead::{DeadSource, GameDead, PointError};
+pub use dead::{Assessors, DeadSource, GameDead, PointError};
 pub use game::{GameAnalysis, Run, Scope, cut_after};
 pub use input::{ErrorReport, Loaded, LoadedFile};
 pub use plan::{

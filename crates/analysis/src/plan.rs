@@ -1,7 +1,8 @@
 //! The plan: which rulesets, with which options, and where dead stones come from — checked
 //! once, before any game is read; then, per game, the rulesets and dead stones of that game.
 
-use crate::dead::{DeadSource, GameDead, PointError};
+use crate::dead::{Assessors, DeadSource, GameDead, PointError};
+use estimate::EstimateAssessor;
 use pauli_control::{ControlAssessor, Options};
 use rules_core::{GameRecord, ReplayOptions, Ruleset};
 use ruleset_registry::{ALL, Fallback, RecordedRules, RulesetOptions};
@@ -177,6 +178,10 @@ pub struct Plan {
     pub dead: DeadSource,
     /// The control test, for dead stones it proves and for rule 17's claims.
     pub control: ControlAssessor,
+    /// The estimator, for dead stones no proof decides (territory without teire points).
+    pub estimate: EstimateAssessor,
+    /// The estimator for records from servers that count teire points as territory.
+    pub estimate_counting_teire: EstimateAssessor,
     /// Whether to check the claims of the markup (rule 17).
     pub check_claims: bool,
     /// The rules `recorded` uses for a game whose rules cannot be read or inferred
@@ -204,6 +209,8 @@ impl Plan {
             replay: ReplayOptions::default(),
             dead: DeadSource::Default,
             control: ControlAssessor::default(),
+            estimate: EstimateAssessor::default(),
+            estimate_counting_teire: EstimateAssessor::counting_teire(),
             check_claims: false,
             fallback: None,
             reading: Reading::default(),
@@ -237,7 +244,12 @@ impl Plan {
                 }
             }
         }
-        let dead = GameDead::choose(&self.dead, record, &self.control)?;
+        let assessors = Assessors {
+            control: &self.control,
+            estimate: &self.estimate,
+            estimate_counting_teire: &self.estimate_counting_teire,
+        };
+        let dead = GameDead::choose(&self.dead, record, assessors)?;
         if dead.no_markup {
             warnings.push(PlanNote::NoMarkup);
         }

@@ -91,6 +91,10 @@ pub struct Overlay {
     /// They are counted as they stand; those the count gave a kind of its own (a stone,
     /// territory, dame) are drawn with a `?` beside their symbol, the others as undecided.
     pub undecided: Vec<Point>,
+    /// Dead stones no proof or markup gives: the estimator's or an engine's
+    /// (`Assessment::unproved`). The SVG crosses them in a dashed amber line instead of the
+    /// solid red of proved and agreed dead stones; the text forms list them in a note.
+    pub estimated: Vec<Point>,
 }
 
 /// A disputed claim on one point.
@@ -217,6 +221,12 @@ impl Picture {
         match &verdict.score {
             Some(score) => {
                 let input = replayed.scoring_input(record.handicap.unwrap_or(0));
+                let estimated: Vec<Point> = replayed
+                    .assessment
+                    .unproved
+                    .as_ref()
+                    .map(|u| u.dead.clone())
+                    .unwrap_or_default();
                 match state.point_values(&input) {
                     Ok(values) => {
                         picture.overlay = Some(Overlay {
@@ -232,8 +242,15 @@ impl Picture {
                                 .iter()
                                 .filter_map(|s| topo.parse_sgf(s))
                                 .collect(),
+                            estimated: estimated.clone(),
                         });
                         picture.notes.extend(score.undecided_note());
+                        if !estimated.is_empty() {
+                            picture.notes.push(format!(
+                                "estimated dead stones (no proof): {}",
+                                topo.sgf_names(&estimated)
+                            ));
+                        }
                     }
                     Err(e) => picture
                         .notes

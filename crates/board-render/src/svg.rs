@@ -493,12 +493,28 @@ impl Svg<'_> {
                 let _ = writeln!(self.out, "<g {attrs} opacity=\"0.5\">{stones}</g>");
             }
         }
-        // Crosses on dead stones.
-        let mut d = String::new();
+        // Crosses on dead stones: solid red where proved or agreed, dashed amber where only
+        // an estimate (or an engine) says so.
+        let estimated: Vec<bool> = {
+            let mut m = vec![false; self.p.stones.len()];
+            if let Some(o) = &self.p.overlay {
+                let n = m.len();
+                for p in o.estimated.iter().filter(|p| p.index() < n) {
+                    m[p.index()] = true;
+                }
+            }
+            m
+        };
+        let (mut sure, mut guessed) = (String::new(), String::new());
         let k = 6.0;
         for (i, is_dead) in dead.iter().enumerate() {
             if *is_dead && self.p.stones[i].is_some() {
                 let (x, y) = self.l.at[i];
+                let d = if estimated[i] {
+                    &mut guessed
+                } else {
+                    &mut sure
+                };
                 let _ = write!(
                     d,
                     "M{} {}L{} {}M{} {}L{} {}",
@@ -513,11 +529,18 @@ impl Svg<'_> {
                 );
             }
         }
-        if !d.is_empty() {
+        if !sure.is_empty() {
             let _ = writeln!(
                 self.out,
-                "<path d=\"{d}\" stroke=\"#d0231b\" stroke-width=\"2.2\" stroke-linecap=\"round\" \
+                "<path d=\"{sure}\" stroke=\"#d0231b\" stroke-width=\"2.2\" stroke-linecap=\"round\" \
                  fill=\"none\"/>"
+            );
+        }
+        if !guessed.is_empty() {
+            let _ = writeln!(
+                self.out,
+                "<path class=\"estimated\" d=\"{guessed}\" stroke=\"#e08a00\" stroke-width=\"2.2\" \
+                 stroke-dasharray=\"2.5 2\" fill=\"none\"/>"
             );
         }
     }

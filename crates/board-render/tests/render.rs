@@ -74,6 +74,7 @@ fn every_symbol() -> Picture {
             topo.parse_point("F2").unwrap(),
             topo.parse_point("G4").unwrap(),
         ],
+        estimated: Vec::new(),
     });
     p.last_move = Some(LastMove {
         number: 31,
@@ -185,6 +186,7 @@ fn graph_boards_are_listed() {
         totals: Some(PerColor::new(2.0, 2.0)),
         result: Some("Draw".to_owned()),
         undecided: Vec::new(),
+        estimated: Vec::new(),
     });
     let text = ascii(&p, &AsciiOptions::default()).unwrap();
     insta::assert_snapshot!(text);
@@ -269,6 +271,7 @@ fn svg_stays_small() {
         totals: None,
         result: None,
         undecided: Vec::new(),
+        estimated: Vec::new(),
     });
     let image = svg(&p, &SvgOptions::default()).unwrap();
     assert!(image.len() < 40_000, "{} bytes", image.len());
@@ -526,6 +529,7 @@ fn svg_overlay_pixels() {
         totals: None,
         result: None,
         undecided: Vec::new(),
+        estimated: Vec::new(),
     });
     let image = svg(
         &p,
@@ -607,6 +611,7 @@ fn ascii_star_points_and_partial_legend_entries() {
         totals: None,
         result: None,
         undecided: Vec::new(),
+        estimated: Vec::new(),
     });
     let text = ascii(&p, &AsciiOptions::default()).unwrap();
     insta::assert_snapshot!(text);
@@ -661,6 +666,7 @@ fn graph_listing_words_follow_the_counting() {
             totals: None,
             result: None,
             undecided: Vec::new(),
+            estimated: Vec::new(),
         });
         let text = ascii(&p, &AsciiOptions::default()).unwrap();
         assert!(text.contains(words), "{text}");
@@ -754,6 +760,7 @@ fn svg_marks_a_stone_both_players_control() {
         totals: None,
         result: None,
         undecided: Vec::new(),
+        estimated: Vec::new(),
     });
     let plain = svg(&p, &SvgOptions::default()).unwrap();
     p.forbidden = Some(ForbiddenMark {

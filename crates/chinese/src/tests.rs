@@ -670,7 +670,7 @@ fn the_notes_of_a_count_appear_exactly_when_their_cause_does() {
     assert!(has(&sc, "no compensation"), "{:?}", sc.notes);
     // Undecided points are noted.
     let undecided = Assessment {
-        source: AssessmentSource::Auto,
+        source: AssessmentSource::Proved,
         undecided: vec![pt(&*g, "aa")],
         ..Assessment::default()
     };

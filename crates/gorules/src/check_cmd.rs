@@ -147,6 +147,7 @@ pub fn status_of(s: &Summary, fail_on: &[FailOn], exit_zero: bool) -> Status {
     if (on(FailOn::Forbidden) && s.counts.findings.forbidden > 0)
         || (on(FailOn::Mismatch) && s.counts.findings.mismatch > 0)
         || (on(FailOn::Undecided) && s.counts.findings.undecided > 0)
+        || (on(FailOn::Uncertain) && s.counts.findings.uncertain > 0)
     {
         status = status.and(Status::Findings);
     }

@@ -165,6 +165,12 @@ impl ControlMap {
         self.points[p.index()]
     }
 
+    /// Both verdicts on every location, by point index.
+    #[must_use]
+    pub fn points(&self) -> &[PointControl] {
+        &self.points
+    }
+
     /// Who controls `p`.
     #[must_use]
     pub fn control(&self, p: Point) -> Control {
@@ -297,12 +303,13 @@ impl ControlMap {
             }
         }
         Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             dead: self.dead_stones(board),
             territory,
             neutral,
             undecided,
             ruled_out,
+            unproved: None,
         }
     }
 }

@@ -147,7 +147,7 @@ impl ControlAssessor {
         match analyze(board, prohibited, &self.options) {
             Ok(map) => map.assessment(board),
             Err(_) => Assessment {
-                source: AssessmentSource::Auto,
+                source: AssessmentSource::Proved,
                 undecided: board.topology().points().collect(),
                 ..Assessment::default()
             },

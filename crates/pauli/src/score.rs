@@ -81,7 +81,7 @@ impl Control {
         let names_empty_points = Color::BOTH
             .iter()
             .any(|&c| a.territory[c].iter().any(|&x| board.is_empty_at(x)));
-        let given = a.source == AssessmentSource::Auto || names_empty_points;
+        let given = a.source == AssessmentSource::Proved || names_empty_points;
         let mut c = Control::empty(
             if given {
                 ControlMode::Given
@@ -376,7 +376,9 @@ pub(crate) fn score(
         AssessmentSource::None => "nothing given",
         AssessmentSource::Markup => "the record's markup",
         AssessmentSource::User => "the command line",
-        AssessmentSource::Auto => "the control solver",
+        AssessmentSource::Proved => "the control solver",
+        AssessmentSource::Estimate => "the control solver and the estimator",
+        AssessmentSource::Engine => "the control solver and an outside engine",
     };
     s.notes.push(match control.mode {
         ControlMode::Given => format!(
@@ -399,7 +401,7 @@ pub(crate) fn score(
             s.undecided
         ));
     }
-    if input.assessment.source == AssessmentSource::Auto {
+    if input.assessment.source == AssessmentSource::Proved {
         s.notes.extend(territory_for_nobody(
             board,
             &control,
@@ -521,7 +523,7 @@ mod tests {
         .unwrap();
         let at = |s: &str| b.topology().parse_sgf(s).unwrap();
         let a = Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             territory: PerColor::new(
                 ["ae", "ce", "ee", "ag", "cg", "eg", "gg"].map(at).to_vec(),
                 ["aa", "ca", "ea"].map(at).to_vec(),

@@ -534,7 +534,7 @@ mod r5_count {
             "aa's region contacts the neutral claim"
         );
         let a = Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             territory: PerColor::new(pts(&g, "aa ba ab bb ac"), vec![]),
             undecided: pts(&g, "ac"),
             ..Assessment::default()
@@ -548,7 +548,7 @@ mod r5_count {
         // Unless Black is proved not to control it (the eye of a group in seki): then it is
         // nobody's — a dispute would overturn the claim (r17).
         let known = Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             territory: PerColor::new(pts(&g, "aa ba ab bb"), vec![]),
             undecided: pts(&g, "ac"),
             ruled_out: PerColor::new(pts(&g, "ac"), vec![]),
@@ -567,7 +567,7 @@ mod r5_count {
         assert_eq!(score(&g, 0.0, &other).black.territory, 5);
         // An undecided location whose region contacts both players is nobody's.
         let a = Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             territory: PerColor::new(pts(&g, "aa ba ab bb ac bc"), vec![]),
             undecided: pts(&g, "da"),
             ..Assessment::default()
@@ -581,7 +581,7 @@ mod r5_count {
     fn the_solver_s_empty_answer_means_nobody_controls_anything() {
         let g = game(&["..X.O", "..X.O", "..X.O"], B);
         let a = Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             ..Assessment::default()
         };
         let s = score(&g, 0.0, &a);
@@ -614,7 +614,7 @@ mod r5_count {
         use rules_core::PointKind as K;
         let g = game(&["..X.O", ".OX.O", "..X.O", "..X.O"], B);
         let a = Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             territory: PerColor::new(pts(&g, "aa ba ab bb ac bc ad bd db"), pts(&g, "db dc")),
             undecided: pts(&g, "da"),
             ..Assessment::default()
@@ -724,7 +724,7 @@ mod r5_count {
             ..Assessment::default()
         };
         assert!(has(
-            &count(&g, 0.0, 0, &given(AssessmentSource::Auto)),
+            &count(&g, 0.0, 0, &given(AssessmentSource::Proved)),
             "count for nobody"
         ));
         assert!(!has(

@@ -153,6 +153,9 @@ pub struct FindingCounts {
     pub mismatch: u64,
     /// Games where some ruleset's count leaves points undecided.
     pub undecided: u64,
+    /// Games where some ruleset's count rests on an estimate less sure than
+    /// [`UNCERTAIN_BELOW`].
+    pub uncertain: u64,
     /// Files and games that could not be parsed (unreadable input not included).
     pub parse_error: u64,
     /// Files that could not be read at all.
@@ -178,6 +181,63 @@ pub struct RulesetSummary {
     pub undecided: u64,
     /// Games that could not be counted (`score_error`).
     pub unscored: u64,
+    /// Counted games by what their dead stones rest on.
+    pub basis: BasisCounts,
+    /// Counted games whose count rests on an estimate less sure than [`UNCERTAIN_BELOW`].
+    pub uncertain: u64,
+}
+
+/// An estimate's confidence (the probability that every chain it decided is right) below
+/// which its count is `uncertain` (a finding under `--fail-on uncertain`): the count is then
+/// more likely wrong somewhere than right everywhere.
+pub const UNCERTAIN_BELOW: f64 = 0.5;
+
+/// Counted games by what their dead stones rest on: the least exact source in the count.
+#[derive(Debug, Default, Clone, Copy, Serialize, schemars::JsonSchema)]
+pub struct BasisCounts {
+    /// The record's markup (the players' agreement).
+    pub markup: u64,
+    /// Stones the user named.
+    pub user: u64,
+    /// Proofs only (the control test), nothing estimated.
+    pub proved: u64,
+    /// Some chain decided by the built-in estimator.
+    pub estimated: u64,
+    /// Some chain decided by an outside engine.
+    pub engine: u64,
+    /// No dead stone and nothing estimated: the board as it stands.
+    pub none: u64,
+}
+
+impl BasisCounts {
+    /// Counts one score.
+    fn add(&mut self, score: &rules_core::ScoreBreakdown) {
+        use rules_core::AssessmentSource as S;
+        let estimated = score
+            .dead_basis
+            .as_ref()
+            .is_some_and(rules_core::DeadBasis::is_estimated);
+        let slot = match score.assessment {
+            _ if score.dead_basis.is_none() => &mut self.none,
+            S::Estimate if estimated => &mut self.estimated,
+            S::Engine if estimated => &mut self.engine,
+            S::Estimate | S::Engine | S::Proved => &mut self.proved,
+            S::Markup => &mut self.markup,
+            S::User => &mut self.user,
+            S::None => &mut self.none,
+        };
+        *slot += 1;
+    }
+}
+
+/// Whether a count rests on an estimate less sure than [`UNCERTAIN_BELOW`].
+#[must_use]
+pub fn is_uncertain(score: &rules_core::ScoreBreakdown) -> bool {
+    score
+        .dead_basis
+        .as_ref()
+        .and_then(|b| b.confidence)
+        .is_some_and(|c| c < UNCERTAIN_BELOW)
 }
 
 /// Games by the status of the comparison with the recorded result.
@@ -380,7 +440,8 @@ impl Counts {
     }
 
     fn add_game(&mut self, file: &str, r: &GameReport, problems: &mut Problems) {
-        let (mut forbidden, mut mismatch, mut undecided) = (false, false, false);
+        let (mut forbidden, mut mismatch, mut undecided, mut uncertain) =
+            (false, false, false, false);
         let place = || format!("{file} game {}", r.game);
         if let Some(w) = r
             .warnings
@@ -443,6 +504,26 @@ impl Counts {
                 CheckStatus::NotComparable => s.result.not_comparable += 1,
                 CheckStatus::NoResult => s.result.no_result += 1,
             }
+            if let Some(score) = &v.score {
+                s.basis.add(score);
+                if is_uncertain(score) {
+                    s.uncertain += 1;
+                    uncertain = true;
+                    problems.push(|| Problem {
+                        place: place(),
+                        what: format!(
+                            "{}: the count rests on an estimate of confidence {:.2}, below {}",
+                            v.ruleset,
+                            score
+                                .dead_basis
+                                .as_ref()
+                                .and_then(|b| b.confidence)
+                                .unwrap_or(0.0),
+                            UNCERTAIN_BELOW
+                        ),
+                    });
+                }
+            }
             match &v.score {
                 Some(score) if score.undecided > 0 => {
                     s.undecided += 1;
@@ -468,6 +549,7 @@ impl Counts {
         self.findings.forbidden += u64::from(forbidden);
         self.findings.mismatch += u64::from(mismatch);
         self.findings.undecided += u64::from(undecided);
+        self.findings.uncertain += u64::from(uncertain);
     }
 }
 
@@ -645,6 +727,7 @@ pub fn write_summary_table(
             writeln!(out, "{t}")?;
         }
     }
+    write_basis_lines(out, &s.counts.rulesets)?;
     if !s.counts.errors.is_empty() {
         let list: Vec<String> = s
             .counts
@@ -656,11 +739,12 @@ pub fn write_summary_table(
     }
     writeln!(
         out,
-        "Games with findings: {} forbidden move, {} result mismatch, {} undecided; {} parse \
-         error(s), {} unreadable",
+        "Games with findings: {} forbidden move, {} result mismatch, {} undecided, {} \
+         uncertain; {} parse error(s), {} unreadable",
         s.counts.findings.forbidden,
         s.counts.findings.mismatch,
         s.counts.findings.undecided,
+        s.counts.findings.uncertain,
         s.counts.findings.parse_error,
         s.counts.findings.unreadable
     )?;
@@ -677,6 +761,44 @@ fn no_ruleset_row(games: u64, columns: usize) -> Vec<String> {
     let mut row = vec!["no ruleset".to_owned(), games.to_string()];
     row.resize(columns, "·".to_owned());
     row
+}
+
+/// A line per ruleset whose counts rest on something besides the board as it stands: how
+/// many rest on the markup, the user's stones, proofs only, the estimate or an engine.
+fn write_basis_lines(out: &mut dyn Write, rulesets: &[RulesetSummary]) -> io::Result<()> {
+    for r in rulesets {
+        let b = &r.basis;
+        if b.markup + b.user + b.proved + b.estimated + b.engine == 0 {
+            continue;
+        }
+        let parts: Vec<String> = [
+            (b.markup, "the markup"),
+            (b.user, "the user's stones"),
+            (b.proved, "proofs only"),
+            (b.estimated, "an estimate"),
+            (b.engine, "an engine"),
+            (b.none, "the board as it stands"),
+        ]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{what} {n}"))
+        .collect();
+        let uncertain = if r.uncertain > 0 {
+            format!(
+                " ({} of them with a confidence below {UNCERTAIN_BELOW})",
+                r.uncertain
+            )
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "{}: games counted on {}{uncertain}",
+            r.ruleset,
+            parts.join(", ")
+        )?;
+    }
+    Ok(())
 }
 
 /// The heads of the result columns of both tables, in the order of [`result_cells`].

@@ -16,6 +16,7 @@
 //! * [`schema`] — the JSON Schemas of the outputs (docs/schema/).
 #![deny(missing_docs)]
 
+pub mod basis;
 pub mod check;
 pub mod check_stream;
 pub mod diff;

@@ -127,6 +127,9 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
             for n in &s.notes {
                 writeln!(out, "  {}: {}", v.ruleset, sanitize(n))?;
             }
+            if let Some(b) = &s.dead_basis {
+                writeln!(out, "  {}: {}", v.ruleset, crate::basis::basis_line(b))?;
+            }
         }
         if let Some(line) = crate::json::no_count_line(v) {
             writeln!(out, "  {}", sanitize(&line))?;
@@ -164,7 +167,7 @@ fn undecided_hint() -> String {
 fn left_undecided_by_search(v: &Verdict) -> bool {
     v.score
         .as_ref()
-        .is_some_and(|s| s.assessment == AssessmentSource::Auto && s.undecided > 0)
+        .is_some_and(|s| s.assessment == AssessmentSource::Proved && s.undecided > 0)
 }
 
 fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
@@ -212,14 +215,7 @@ fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
         g.recorded_result
             .as_ref()
             .map_or_else(|| "—".to_owned(), |r| sanitize(&r.raw)),
-        match v.check.status {
-            CheckStatus::Agrees => "yes",
-            CheckStatus::Differs => "NO",
-            CheckStatus::Undecided => "undecided",
-            CheckStatus::NotComparable => "n/a",
-            CheckStatus::NoResult => "—",
-        }
-        .to_owned(),
+        agrees_cell(&v.check),
     ]
 }
 
@@ -229,6 +225,23 @@ fn with_ending(count: String, v: &Verdict) -> String {
     match crate::words::ending(v.ending) {
         Some(words) => format!("{count} ({words})"),
         None => count,
+    }
+}
+
+/// The "agrees" column: the check's status, marked `(est.)` when the count rests on an
+/// estimate.
+fn agrees_cell(check: &rules_core::ResultCheck) -> String {
+    let status = match check.status {
+        CheckStatus::Agrees => "yes",
+        CheckStatus::Differs => "NO",
+        CheckStatus::Undecided => "undecided",
+        CheckStatus::NotComparable => "n/a",
+        CheckStatus::NoResult => "—",
+    };
+    if check.estimated {
+        format!("{status} (est.)")
+    } else {
+        status.to_owned()
     }
 }
 

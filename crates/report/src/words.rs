@@ -261,10 +261,16 @@ mod tests {
             let state = game(&rows);
             let topo = state.board().topology().clone();
             let record = GameRecord::new(topo.clone());
+            let estimate = estimate::EstimateAssessor::default();
+            let assessors = analysis::dead::Assessors {
+                control: &control,
+                estimate: &estimate,
+                estimate_counting_teire: &estimate,
+            };
             let dead = GameDead::choose(
                 &DeadSource::Points(vec!["ba".to_owned()]),
                 &record,
-                &control,
+                assessors,
             )
             .unwrap();
             let check =

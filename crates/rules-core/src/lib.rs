@@ -29,6 +29,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod basis;
 pub mod board;
 pub mod color;
 pub mod compare;
@@ -43,6 +44,7 @@ pub mod topology;
 pub mod verdict;
 pub mod zobrist;
 
+pub use basis::{ChainDoubt, ChainStatus, DeadBasis, DeadByBasis, DoubtReport, Unproved};
 pub use board::{Analysis, Board, DiagramError, Played};
 pub use color::{Color, PerColor};
 pub use compare::{

@@ -5,6 +5,7 @@
 //! forbidden move, komi, event numbering and the comparison with the recorded result. The
 //! ruleset's [`GameState`] owns legality, captures, the end of the game and the count.
 
+use crate::basis::DeadBasis;
 use crate::board::Board;
 use crate::color::Color;
 use crate::color::PerColor;
@@ -393,10 +394,13 @@ pub fn replay(
         }
     };
     let (score, score_error) = match scored {
-        Ok(s) => (Some(s), None),
+        Ok(mut s) => {
+            s.dead_basis = DeadBasis::of(&assessment, state.board());
+            (Some(s), None)
+        }
         Err(e) => (None, Some(e.to_string())),
     };
-    let check = match ending {
+    let mut check = match ending {
         Ending::Repetition => repetition_check(record),
         _ => check_result(
             record,
@@ -406,6 +410,13 @@ pub fn replay(
             stopped_early,
         ),
     };
+    check.estimated = matches!(
+        check.status,
+        CheckStatus::Agrees | CheckStatus::Differs | CheckStatus::Undecided
+    ) && score
+        .as_ref()
+        .and_then(|s| s.dead_basis.as_ref())
+        .is_some_and(DeadBasis::is_estimated);
     let verdict = Verdict {
         ruleset: ruleset.id().to_owned(),
         rules: ruleset.describe(),

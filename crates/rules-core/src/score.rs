@@ -1,6 +1,7 @@
 //! Scores: the outside assessment of an end position, the area map every area-counting
 //! ruleset shares, and the score breakdown every ruleset returns.
 
+use crate::basis::{DeadBasis, Unproved};
 use crate::board::Board;
 use crate::color::{Color, PerColor};
 use crate::point::Point;
@@ -19,8 +20,16 @@ pub enum AssessmentSource {
     Markup,
     /// The user named the points (`--dead`, `--control`).
     User,
-    /// Decided by gorules itself (Pauli's control test).
-    Auto,
+    /// Proved by Pauli's control test (rules 14–16); what it cannot prove is left
+    /// undecided. Read also as `auto`, its name before the estimator came.
+    #[serde(alias = "auto")]
+    Proved,
+    /// What the control test proved, and the rest decided by the built-in estimator: dead
+    /// stones counted by agreement (rule 17), as the players would mark them.
+    Estimate,
+    /// What the control test proved, and the rest as an outside GTP engine's
+    /// `final_status_list` says.
+    Engine,
 }
 
 impl fmt::Display for AssessmentSource {
@@ -29,7 +38,9 @@ impl fmt::Display for AssessmentSource {
             AssessmentSource::None => "none",
             AssessmentSource::Markup => "markup",
             AssessmentSource::User => "user",
-            AssessmentSource::Auto => "auto",
+            AssessmentSource::Proved => "proved",
+            AssessmentSource::Estimate => "estimate",
+            AssessmentSource::Engine => "engine",
         })
     }
 }
@@ -53,6 +64,9 @@ pub struct Assessment {
     /// nobody, never to him, which narrows the range [`Assessment::decided_for`] bounds.
     /// Empty for assessments that know nothing of the kind (markup, user).
     pub ruled_out: PerColor<Vec<Point>>,
+    /// What was decided beyond the proofs, for an estimate or an engine; `None` for the
+    /// others (markup, the user's, proofs only).
+    pub unproved: Option<Unproved>,
 }
 
 /// By point index below `n`, whether the point is in `points` (points at or past `n`, off
@@ -144,6 +158,7 @@ impl Assessment {
             neutral: Vec::new(),
             undecided: Vec::new(),
             ruled_out: PerColor::default(),
+            unproved: None,
         }
     }
 
@@ -527,6 +542,10 @@ pub struct ScoreBreakdown {
     /// so a recorded result outside it differs for certain and one inside it is open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undecided_range: Option<MarginRange>,
+    /// What the dead stones rest on (markup, the user, proofs, the estimate, an engine),
+    /// and how sure an estimate is; absent when no stone was dead and nothing estimated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dead_basis: Option<DeadBasis>,
     /// Text 004's stone-count form, for rulesets that report it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stone_count: Option<StoneCount>,
@@ -554,6 +573,7 @@ impl ScoreBreakdown {
             undecided: 0,
             undecided_points: Vec::new(),
             undecided_range: None,
+            dead_basis: None,
             stone_count: None,
             notes: Vec::new(),
         }
@@ -761,7 +781,7 @@ mod tests {
         let dead = [at("bb")];
         assert!(kgs.live_stones_note(&b, &dead).is_none());
         let auto = Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             ..a
         };
         assert!(auto.live_stones_note(&b, &[]).is_none(), "markup only");
@@ -820,7 +840,7 @@ mod tests {
         let at = |s: &str| t.parse_sgf(s).unwrap();
         let names = |ps: Vec<Point>| ps.iter().map(|&p| t.sgf(p)).collect::<Vec<_>>();
         let a = Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             // The black stones `aa` and `ab` are dead.
             dead: vec![at("aa"), at("ab")],
             territory: PerColor::new(Vec::new(), Vec::new()),
@@ -829,6 +849,7 @@ mod tests {
             // and `fc`.
             undecided: vec![at("ba"), at("ea"), at("ca"), at("fc")],
             ruled_out: PerColor::default(),
+            unproved: None,
         };
         // `ba` touches the region {aa, ab, bb} (dead and empty points) and {ca}; `ea`
         // touches {fa, fb, db, eb, ec, fc}. Nothing else is open.
@@ -865,12 +886,13 @@ mod tests {
         let t = b.topology();
         let at = |s: &str| t.parse_sgf(s).unwrap();
         let a = Assessment {
-            source: AssessmentSource::Auto,
+            source: AssessmentSource::Proved,
             dead: Vec::new(),
             territory: PerColor::new(vec![at("ab")], Vec::new()),
             neutral: Vec::new(),
             undecided: vec![at("aa"), at("ba"), at("ca")],
             ruled_out: PerColor::default(),
+            unproved: None,
         };
         let black = a.decided_for(Color::Black, &b);
         assert_eq!(black.dead, vec![at("ba")]);
@@ -1078,12 +1100,17 @@ mod tests {
             AssessmentSource::None,
             AssessmentSource::Markup,
             AssessmentSource::User,
-            AssessmentSource::Auto,
+            AssessmentSource::Proved,
+            AssessmentSource::Estimate,
+            AssessmentSource::Engine,
         ]
         .iter()
         .map(ToString::to_string)
         .collect();
-        assert_eq!(names, ["none", "markup", "user", "auto"]);
+        assert_eq!(
+            names,
+            ["none", "markup", "user", "proved", "estimate", "engine"]
+        );
         assert_eq!(Assessment::none(), Assessment::default());
         let shared = PointValue::area(AreaOwner::Shared, true);
         assert_eq!(

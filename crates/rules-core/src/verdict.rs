@@ -134,6 +134,10 @@ pub struct ResultCheck {
     /// favours Black more than the record does), undecided points counted as they stand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub margin_difference: Option<f64>,
+    /// The count compared rests on chains whose status an estimate (or an engine) decided,
+    /// not a proof or the players' markup ([`crate::DeadBasis::is_estimated`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub estimated: bool,
 }
 
 impl ResultCheck {
@@ -145,6 +149,7 @@ impl ResultCheck {
             detail,
             likely_cause: None,
             margin_difference: None,
+            estimated: false,
         }
     }
 

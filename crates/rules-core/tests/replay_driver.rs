@@ -828,7 +828,7 @@ fn the_count_gets_the_handicap_komi_and_assessment() {
 #[test]
 fn the_assessor_is_asked_only_about_final_positions_of_rulesets_that_use_one() {
     let mut marked = Assessment::user_dead(vec![pt("aa")]);
-    marked.source = AssessmentSource::Auto;
+    marked.source = AssessmentSource::Proved;
     let opts = ReplayOptions::default();
     let finished = rec("B[aa] W[bb] B[] W[]");
 
@@ -847,7 +847,10 @@ fn the_assessor_is_asked_only_about_final_positions_of_rulesets_that_use_one() {
         "the final position is assessed"
     );
     let s = done.verdict.score.as_ref().unwrap();
-    assert_eq!((s.black.stones, s.assessment), (0, AssessmentSource::Auto));
+    assert_eq!(
+        (s.black.stones, s.assessment),
+        (0, AssessmentSource::Proved)
+    );
 
     let plain = Toy {
         uses_assessment: false,

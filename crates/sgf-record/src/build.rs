@@ -7,7 +7,8 @@ use crate::prepass::{GameScan, RawProp, Repeated, RepeatedKind};
 use crate::values::{self, short};
 use crate::{ReadOptions, SetupPolicy};
 use rules_core::{
-    Action, Color, Finding, GameInfo, GameRecord, Markup, PerColor, Point, RecordedMove, Topology,
+    Action, Color, Finding, GameInfo, GameRecord, Komi, Markup, PerColor, Point, RecordedMove,
+    Topology,
 };
 use sgf_parse::go::{Move as SgfMove, Point as SgfPoint, Prop};
 use sgf_parse::{GameTree, ParseOptions, SgfNode};
@@ -1045,6 +1046,33 @@ impl Walker {
         Ok(())
     }
 
+    /// The Fox server (its records say `AP[YuanYu]`) writes `KM[0]` for an even game under
+    /// Japanese rules played with 6.5 komi: of the corpus's 235 such counted games, 169 give
+    /// their result exactly with 6.5 and none with 0 (docs/rule-names.md, *Fox*). Read so,
+    /// with a note; handicap games keep their 0.
+    fn fox_even_komi(&self, komi: &mut Komi, handicap: Option<u32>, w: &mut Vec<Finding>) {
+        let fox = self
+            .info
+            .application
+            .as_deref()
+            .is_some_and(|a| a.trim().to_ascii_lowercase().starts_with("yuanyu"));
+        let japanese = self
+            .rules
+            .as_deref()
+            .is_some_and(|r| r.trim().eq_ignore_ascii_case("japanese"));
+        if fox && japanese && komi.value == 0.0 && handicap.unwrap_or(0) == 0 {
+            komi.value = 6.5;
+            w.push(Finding::new(
+                codes::KOMI_NORMALISED,
+                format!(
+                    "KM[{}] read as 6.5 points: the Fox server (AP[YuanYu]) writes KM[0] for \
+                     an even game under Japanese rules played with 6.5 komi",
+                    short(&komi.raw)
+                ),
+            ));
+        }
+    }
+
     fn finish(
         mut self,
         scan: &GameScan,
@@ -1100,6 +1128,9 @@ impl Walker {
         }
         if scan.props.iter().all(|p| p.ident != "HA") {
             handicap = self.infer_handicap(&mut w);
+        }
+        if let Some(k) = &mut komi {
+            self.fox_even_komi(k, handicap, &mut w);
         }
         self.settle_setup(
             options.setup_without_liberties,

@@ -97,7 +97,7 @@ fn pictures_replay_and_search_each_game_once() {
     };
     let (tt, cn) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
     let mut plan = Plan::new(vec![counted("tromp-taylor", &tt), counted("chinese", &cn)]);
-    plan.dead = DeadSource::Auto;
+    plan.dead = DeadSource::Proved;
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/games/gnugo-selfplay-9x9.sgf");
     let loaded = input::load(&path);

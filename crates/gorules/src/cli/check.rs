@@ -39,7 +39,8 @@ pub struct CheckArgs {
 
     /// Which findings make the run fail, comma-separated: `forbidden` (a ruleset forbids a
     /// move; exit 1), `mismatch` (a count differs from the recorded result; exit 1),
-    /// `undecided` (a count leaves points undecided; exit 1), `parse-error` (a file or game
+    /// `undecided` (a count leaves points undecided; exit 1), `uncertain` (a count rests on
+    /// an estimate whose confidence is below 0.5; exit 1), `parse-error` (a file or game
     /// cannot be parsed; exit 2). Unreadable input (I/O, damaged archives, limits) always
     /// gives exit 2.
     #[arg(
@@ -112,6 +113,9 @@ pub enum FailOn {
     /// A ruleset's count leaves points undecided (and so, perhaps, the comparison with the
     /// recorded result).
     Undecided,
+    /// A ruleset's count rests on an estimate less sure than
+    /// `report::check::UNCERTAIN_BELOW` (0.5).
+    Uncertain,
     /// A file or game cannot be parsed.
     ParseError,
 }
@@ -123,6 +127,7 @@ impl FailOn {
             FailOn::Forbidden => "forbidden",
             FailOn::Mismatch => "mismatch",
             FailOn::Undecided => "undecided",
+            FailOn::Uncertain => "uncertain",
             FailOn::ParseError => "parse-error",
         }
     }

@@ -104,14 +104,16 @@ pub struct RuleArgs {
     pub strict_setup: bool,
 
     /// Dead stones for the rulesets that remove or count them: `markup` (the record's
-    /// end-of-game markup), `auto` (decided by Pauli's control test, rules 14–17; points it
-    /// cannot decide are reported undecided, never guessed), `none`, or points (`D4,Q16` or
-    /// `dd,pd`). Default: the markup when the record has some, else auto for a finished game
-    /// (a counted result, or two passes at the end), else none.
-    #[arg(long, value_name = "markup|auto|none|POINTS")]
+    /// end-of-game markup), `estimate` (what Pauli's control test proves, rules 14–16, and
+    /// the rest decided by the built-in estimator: one count, labelled estimated, with a
+    /// confidence), `proved` (only what the control test proves; the rest is left undecided
+    /// and the count is a range), `none`, or points (`D4,Q16` or `dd,pd`). Default (`auto`):
+    /// the markup when the record has some, else `estimate` for a finished game (a counted
+    /// result, or two passes at the end), else none.
+    #[arg(long, value_name = "auto|markup|estimate|proved|none|POINTS")]
     pub dead: Option<String>,
 
-    /// How much searching the control test (`--dead auto`, `--check-claims`) may do per
+    /// How much searching the control test (`--dead proved`, `--check-claims`) may do per
     /// position: `quick`, `default` (a few milliseconds per 19×19 position), `thorough` (seconds).
     /// Boards of up to 49 points always get `thorough`; boards of up to 100 points (9×9)
     /// get ten times the position and local nodes of the budget chosen.

@@ -225,7 +225,24 @@ fn exit_codes() {
     assert_eq!(c(&["--fail-on", "undecided", "--dead", "none", broken]), 0);
     // White's side of this 7×7 board is beyond the control test's budget: undecided.
     let undecided = "fixtures/diff/shared_dame_chinese_vs_pauli.sgf";
-    assert_eq!(c(&["--fail-on", "undecided", undecided]), 1);
+    assert_eq!(
+        c(&["--fail-on", "undecided", "--dead", "proved", undecided]),
+        1
+    );
+    // The default estimate decides every point: nothing undecided, and a confident count.
+    assert_eq!(c(&["--fail-on", "undecided", undecided]), 0);
+    let unsure = "fixtures/estimate/unsure-invader.sgf";
+    assert_eq!(
+        c(&["--rules", "chinese", "--fail-on", "uncertain", unsure]),
+        1,
+        "an unsure estimate"
+    );
+    assert_eq!(
+        c(&["--rules", "chinese", unsure]),
+        0,
+        "uncertain only when asked for"
+    );
+    assert_eq!(c(&["--fail-on", "uncertain", legal]), 0);
     assert_eq!(
         c(&["--fail-on", "undecided", "--dead", "none", undecided]),
         0

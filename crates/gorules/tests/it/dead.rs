@@ -45,10 +45,31 @@ fn codes(v: &Value) -> Vec<String> {
 }
 
 #[test]
-fn a_finished_game_without_markup_gets_the_control_test_by_default() {
+fn a_finished_game_without_markup_gets_the_estimate_by_default() {
     let v = verdicts("control/one-eye-dead.sgf", &["--rules", "chinese,pauli"]);
     for r in ["chinese", "pauli"] {
-        assert_eq!(of(&v, r)["score"]["assessment"], "auto", "{r}");
+        assert_eq!(of(&v, r)["score"]["assessment"], "estimate", "{r}");
+        assert_eq!(of(&v, r)["score"]["dead_stones"]["black"], 3, "{r}");
+        // The estimate keeps the control test's proof: the three stones are proved dead.
+        let basis = &of(&v, r)["score"]["dead_basis"]["dead"];
+        assert_eq!(
+            (&basis["proved"], &basis["estimated"]),
+            (&3.into(), &0.into()),
+            "{r}"
+        );
+    }
+    // `auto` is the default spelled out; `proved` is the control test alone.
+    let auto = verdicts(
+        "control/one-eye-dead.sgf",
+        &["--rules", "chinese,pauli", "--dead", "auto"],
+    );
+    assert_eq!(auto, v);
+    let v = verdicts(
+        "control/one-eye-dead.sgf",
+        &["--rules", "chinese,pauli", "--dead", "proved"],
+    );
+    for r in ["chinese", "pauli"] {
+        assert_eq!(of(&v, r)["score"]["assessment"], "proved", "{r}");
         assert_eq!(of(&v, r)["score"]["dead_stones"]["black"], 3, "{r}");
     }
     // --dead none counts the board as it stands: Black's three stones live on.
@@ -76,12 +97,12 @@ fn an_unfinished_game_is_scored_as_it_stands_unless_asked() {
             "--rules",
             "chinese",
             "--dead",
-            "auto",
+            "proved",
             "--control-budget",
             "quick",
         ],
     );
-    assert_eq!(of(&v, "chinese")["score"]["assessment"], "auto");
+    assert_eq!(of(&v, "chinese")["score"]["assessment"], "proved");
     assert!(of(&v, "chinese")["score"]["undecided"].as_u64().unwrap() > 0);
 }
 
@@ -107,7 +128,7 @@ fn undecided_points_count_as_they_stand_and_are_reported() {
     // which needs only the stones, is decided.
     let v = verdicts(
         "diff/shared_dame_chinese_vs_pauli.sgf",
-        &["--rules", "chinese,pauli"],
+        &["--rules", "chinese,pauli", "--dead", "proved"],
     );
     let none = verdicts(
         "diff/shared_dame_chinese_vs_pauli.sgf",
@@ -162,6 +183,8 @@ fn undecided_points_count_as_they_stand_and_are_reported() {
         path.as_os_str(),
         "--rules".as_ref(),
         "pauli".as_ref(),
+        "--dead".as_ref(),
+        "proved".as_ref(),
     ]);
     let table = String::from_utf8_lossy(&out.stdout);
     let row = table
@@ -331,7 +354,7 @@ fn curated_ogs_results_lie_in_the_range_the_undecided_points_allow() {
     }
     assert_eq!(cases.len(), 22, "the curated games of the manifest");
     let mut args = vec!["--rules".to_owned(), "recorded".to_owned()];
-    args.extend(["--dead", "auto"].map(str::to_owned));
+    args.extend(["--dead", "proved"].map(str::to_owned));
     args.extend(cases.iter().map(|(p, _)| p.to_string_lossy().into_owned()));
     let (doc, _) = replay_json(&args);
     let files = doc["files"].as_array().expect("files");

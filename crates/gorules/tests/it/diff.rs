@@ -315,13 +315,13 @@ fn a_count_resting_on_undecided_points_is_shown_as_its_range_and_compared_as_it_
             .to_owned()
     };
 
-    let table = args("auto", "replay");
+    let table = args("proved", "replay");
     assert!(
         row(&table, "pauli").contains("┆ W+1.5 to B+12.5 ┆"),
         "{table}"
     );
     assert!(row(&table, "chinese").contains("┆ W+0.5 "), "{table}");
-    let text = args("auto", "diff");
+    let text = args("proved", "diff");
     assert!(
         text.contains("pauli    all moves legal                         W+1.5 to B+12.5 (14 point(s) undecided; as they stand W+1.5)"),
         "{text}"
@@ -337,7 +337,7 @@ fn a_count_resting_on_undecided_points_is_shown_as_its_range_and_compared_as_it_
         "--rules",
         "tromp-taylor,chinese,pauli",
         "--dead",
-        "auto",
+        "proved",
     ]);
     let three = String::from_utf8_lossy(&out.stdout);
     let notes: Vec<&str> = three
@@ -347,7 +347,7 @@ fn a_count_resting_on_undecided_points_is_shown_as_its_range_and_compared_as_it_
         .map(|pair| pair.split(':').next().unwrap())
         .collect();
     assert_eq!(notes, ["pauli"], "{three}");
-    let (doc, _) = diff_json(&[sgf, "--rules", "chinese,pauli", "--dead", "auto"]);
+    let (doc, _) = diff_json(&[sgf, "--rules", "chinese,pauli", "--dead", "proved"]);
     let rulesets = &doc["files"][0]["games"][0]["rulesets"];
     assert_eq!(rulesets[0]["settled"], true, "{rulesets}");
     assert_eq!(rulesets[1]["settled"], false, "{rulesets}");

@@ -41,7 +41,7 @@ fn an_area_picture_marks_only_the_points_its_count_leaves_undecided() {
             .unwrap_or_else(|| panic!("no row {n} in {out}"))
             .to_owned()
     };
-    let args = |rules| ["--game", "3", "--rules", rules, "--dead", "auto"];
+    let args = |rules| ["--game", "3", "--rules", rules, "--dead", "proved"];
     let chinese = show("pauli/ljr01-suicide.sgf", &args("chinese"));
     let pauli = show("pauli/ljr01-suicide.sgf", &args("pauli"));
     // A5: empty, next to Black's B5 and A4 only.
@@ -388,13 +388,13 @@ fn check_draws_each_finding() {
     assert!(svg.contains("superko-positional"), "the caption says why");
 }
 
-/// With `--fail-on undecided`, undecided points are a finding too: only the rulesets whose
-/// count leaves some are drawn.
+/// With `--fail-on undecided`, undecided points (of `--dead proved`) are a finding too: only
+/// the rulesets whose count leaves some are drawn.
 #[test]
 fn check_draws_undecided_counts_when_they_are_findings() {
     let (code, dir) = check_pictures(
         "check-pictures-undecided",
-        &["--fail-on", "undecided"],
+        &["--fail-on", "undecided", "--dead", "proved"],
         &[
             "tromp-taylor/multi-stone-capture.sgf",
             "chinese/same_as_tromp_taylor.sgf",
@@ -564,5 +564,40 @@ fn check_pictures_of_equal_file_names_do_not_overwrite_each_other() {
     assert_eq!(
         crate::util::picture_names(&pics),
         ["game-g1-tromp-taylor.svg", "game-g1-tromp-taylor.svg"]
+    );
+}
+
+/// Dead stones only the estimate gives are crossed differently (a dashed amber line, class
+/// `estimated`) from proved or agreed ones, and the text picture lists them in a note.
+#[test]
+fn estimated_dead_stones_are_drawn_apart_from_proved_ones() {
+    let fixture = "estimate/only-the-estimator-decides.sgf";
+    let svg = show(fixture, &["--rules", "chinese", "--format", "svg"]);
+    // The cross on cb (column C, row 2 from the top: centre 82, 58).
+    let cross = "d=\"M76 52L88 64M88 52L76 64\"";
+    assert!(
+        svg.contains(&format!(
+            "<path class=\"estimated\" {cross} stroke=\"#e08a00\""
+        )),
+        "{svg}"
+    );
+    assert!(
+        !svg.contains(&format!("<path {cross} stroke=\"#d0231b\"")),
+        "{svg}"
+    );
+    let text = show(fixture, &["--rules", "chinese"]);
+    assert!(
+        text.contains("estimated dead stones (no proof): cb"),
+        "{text}"
+    );
+    // Named by the user, the same stone is crossed as agreed.
+    let svg = show(
+        fixture,
+        &["--rules", "chinese", "--format", "svg", "--dead", "cb"],
+    );
+    assert!(!svg.contains("class=\"estimated\""), "{svg}");
+    assert!(
+        svg.contains(&format!("<path {cross} stroke=\"#d0231b\"")),
+        "{svg}"
     );
 }

@@ -290,7 +290,7 @@ struct WhiteLeftOpen;
 impl rules_core::Assessor for WhiteLeftOpen {
     fn assess(&self, board: &rules_core::Board) -> rules_core::Assessment {
         let mut a = rules_core::Assessment::none();
-        a.source = rules_core::AssessmentSource::Auto;
+        a.source = rules_core::AssessmentSource::Proved;
         a.undecided = board
             .topology()
             .points()

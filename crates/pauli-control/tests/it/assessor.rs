@@ -25,7 +25,7 @@ fn the_assessor_gives_the_analysis_of_the_board() {
     let got = ControlAssessor::default().assess(&b);
     let map = analyze(&b, &[], &Options::default()).unwrap();
     assert_eq!(got, map.assessment(&b));
-    assert_eq!(got.source, AssessmentSource::Auto);
+    assert_eq!(got.source, AssessmentSource::Proved);
     assert_eq!(got.dead, [pt(&b, "bb")]);
     assert!(got.undecided.is_empty(), "{:?}", got.undecided);
     // Through a game state without prohibited locations: the same.
@@ -45,7 +45,7 @@ fn a_prohibited_location_holding_a_stone_leaves_every_location_undecided() {
         ..ControlAssessor::default()
     };
     let got = assessor.assess(&b);
-    assert_eq!(got.source, AssessmentSource::Auto);
+    assert_eq!(got.source, AssessmentSource::Proved);
     assert_eq!(got.undecided, b.topology().points().collect::<Vec<_>>());
     assert!(got.dead.is_empty() && got.territory.black.is_empty());
 }

@@ -121,6 +121,21 @@ fn komi_keeps_its_text() {
         Some(7.5)
     );
     assert_eq!(game("komi-invalid").komi, None);
+    // Fox's KM[0] of an even game is 6.5; of a handicap game, 0.
+    let r = game("komi-fox-zero-even");
+    assert_eq!(
+        r.komi.as_ref().map(|k| (k.value, k.raw.as_str())),
+        Some((6.5, "0"))
+    );
+    assert!(
+        r.warnings
+            .iter()
+            .any(|w| w.message.contains("KM[0] read as 6.5"))
+    );
+    assert_eq!(
+        game("komi-fox-zero-handicap").komi.map(|k| k.value),
+        Some(0.0)
+    );
 }
 
 #[test]

@@ -1,0 +1,80 @@
+//! Fits the estimator's model (`model/chains.json`) from the players' own end-of-game
+//! markup: `cargo run --release -p estimate --example fit [-- OUT.json]`.
+//!
+//! Fitting data: `../shared/training/kgs` (KGS April 2017) and `../shared/corpus/special/gnugo`
+//! (GNU Go's scoring regressions), every game whose record carries markup. Not used here, so
+//! that it can measure the model: `../shared/corpus/kgs/2017-*` (see `examples/measure.rs`).
+//! Deterministic: the playouts' seed is the estimator's own, the fit is Newton's method.
+mod common;
+
+use estimate::features::{NAMES, chain_features};
+use estimate::position::{Position, Proved};
+use estimate::{Model, Options, fit_logistic, sample};
+
+/// The features the model reads.
+const READ: [&str; 3] = [
+    "own_chain",
+    "own_chain_owner_first",
+    "own_chain_opponent_first",
+];
+/// The L2 penalty on the weights.
+const LAMBDA: f64 = 1.0;
+
+fn main() {
+    let out = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/model/chains.json").to_owned());
+    let shared = common::shared();
+    let sources = ["training/kgs", "corpus/special/gnugo"];
+    let dirs: Vec<_> = sources.iter().map(|s| shared.join(s)).collect();
+    let games = common::labelled(&dirs);
+    let options = Options::default();
+    let index: Vec<usize> = READ
+        .iter()
+        .map(|r| NAMES.iter().position(|n| n == r).expect("a feature"))
+        .collect();
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for g in &games {
+        let map = pauli_control::analyze(&g.board, &g.prohibited, &options.control)
+            .expect("prohibited locations of the same state");
+        let pos = Position::new(&g.board, map.points());
+        let sampled = sample(&pos, &options);
+        for (ci, ch) in pos.chains.iter().enumerate() {
+            if ch.proved != Proved::Open {
+                continue;
+            }
+            let f = chain_features(&pos, &sampled.own, ci);
+            xs.push(index.iter().map(|&i| f64::from(f[i])).collect::<Vec<f64>>());
+            ys.push(g.dead[ch.stones[0] as usize]);
+        }
+    }
+    let (weights, bias) = fit_logistic(&xs, &ys, LAMBDA);
+    let dead = ys.iter().filter(|&&y| y).count();
+    let model = Model {
+        about: "P(dead) = logistic(bias + weights · features) for a chain the control test left \
+                open; written by crates/estimate/examples/fit.rs"
+            .to_owned(),
+        features: READ.iter().map(|s| (*s).to_owned()).collect(),
+        weights,
+        bias,
+        fitted_on: serde_json::json!({
+            "sources": sources,
+            "games": games.len(),
+            "open_chains": ys.len(),
+            "dead_chains": dead,
+            "l2_penalty": LAMBDA,
+            "seed": options.seed,
+            "playouts": options.playouts,
+            "proof_budget": "quick",
+        }),
+    };
+    let text = serde_json::to_string_pretty(&model).expect("serialisable") + "\n";
+    std::fs::write(&out, text).expect("writable model file");
+    eprintln!(
+        "{} game(s), {} open chain(s) ({dead} dead): weights {:?}, bias {:.4} → {out}",
+        games.len(),
+        ys.len(),
+        model.weights,
+        model.bias
+    );
+}

@@ -1,0 +1,151 @@
+//! Measures the estimator against the players' own end-of-game markup, markup ignored:
+//! `cargo run --release -p estimate --example measure [-- DIR ...]`, by default over
+//! `../shared/corpus/kgs/2017-*` (not used for fitting; see `examples/fit.rs`).
+//!
+//! Per game: the score under the ruleset the record's `RU` points to, counted once with the
+//! markup's dead stones and once with the estimate's, and whether they are equal; per stone:
+//! whether the estimate calls it dead exactly when the markup does. A game whose markup an
+//! exact proof contradicts (a stone the markup keeps alive proved dead, or one it calls dead
+//! proved alive, by the control test with its thorough budget) is reported apart: no
+//! estimator that keeps the proofs can agree with such markup.
+mod common;
+
+use estimate::{Basis, Options, Status, estimate};
+use pauli_control::{Budgets, Verdict};
+use rules_core::{Assessment, AssessmentChoice, Outcome, ReplayOptions};
+use ruleset_registry::{RulesetOptions, by_id, for_record};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let shared = common::shared();
+    let dirs: Vec<_> = if args.is_empty() {
+        ["2017-01", "2017-02", "2017-03"]
+            .iter()
+            .map(|m| shared.join("corpus/kgs").join(m))
+            .collect()
+    } else {
+        args.iter().map(Into::into).collect()
+    };
+    let games = common::labelled(&dirs);
+    let options = Options::default();
+    let thorough = pauli_control::Options::with_budgets(Budgets::thorough());
+    let (mut equal, mut counted, mut contradicted) = (0, 0, 0);
+    let (mut stones, mut stones_agree) = (0usize, 0usize);
+    let mut times = Vec::new();
+    let mut misses = Vec::new();
+    for g in &games {
+        let t = Instant::now();
+        let e = estimate(&g.board, &g.prohibited, &options).expect("prohibited fit");
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+        let dead = e.dead();
+        let mut est = vec![false; g.board.len()];
+        for p in &dead {
+            est[p.index()] = true;
+        }
+        for p in g.board.topology().points() {
+            if g.board.get(p).is_some() {
+                stones += 1;
+                stones_agree += usize::from(est[p.index()] == g.dead[p.index()]);
+            }
+        }
+        let rs_options = RulesetOptions::default();
+        let ruleset = for_record(&g.record, &rs_options)
+            .0
+            .unwrap_or_else(|| by_id("chinese", &rs_options).expect("a ruleset"));
+        let score = |a: &Assessment| {
+            rules_core::replay(
+                &g.record,
+                ruleset.as_ref(),
+                &ReplayOptions::default(),
+                AssessmentChoice::Given(a),
+            )
+            .verdict
+            .score
+            .map(|s| s.margin)
+        };
+        let by_markup = score(&Assessment::from_markup(&g.record.markup));
+        let by_estimate = score(&e.assessment());
+        let is_counted = matches!(
+            g.record.result.as_ref().map(|r| &r.outcome),
+            Some(Outcome::Score { .. })
+        );
+        counted += usize::from(is_counted);
+        if by_markup == by_estimate {
+            equal += 1;
+            continue;
+        }
+        // Does an exact proof contradict the markup where the estimate and it differ?
+        let map = pauli_control::analyze(&g.board, &g.prohibited, &thorough).expect("fit");
+        let proof_says_otherwise = e.chains.iter().any(|c| {
+            let p = c.stones[0];
+            let markup_dead = g.dead[p.index()];
+            let opp = map.get(p).of(c.color.opp());
+            (markup_dead && opp == Verdict::DoesNotControl)
+                || (!markup_dead && opp == Verdict::Controls)
+        });
+        contradicted += usize::from(proof_says_otherwise);
+        let wrong: Vec<String> = e
+            .chains
+            .iter()
+            .filter(|c| (c.status == Status::Dead) != g.dead[c.stones[0].index()])
+            .map(|c| {
+                format!(
+                    "{}{} {} ({}, {:.2})",
+                    g.board.topology().sgf(c.stones[0]),
+                    if c.stones.len() > 1 {
+                        format!("+{}", c.stones.len() - 1)
+                    } else {
+                        String::new()
+                    },
+                    format!("{:?}", c.status).to_lowercase(),
+                    if c.basis == Basis::Proved {
+                        "proved"
+                    } else {
+                        "estimated"
+                    },
+                    c.confidence
+                )
+            })
+            .collect();
+        misses.push(format!(
+            "{}: markup {:?}, estimate {:?}{}{}: {}",
+            g.file.display(),
+            by_markup,
+            by_estimate,
+            if is_counted {
+                ""
+            } else {
+                " (not a counted result)"
+            },
+            if proof_says_otherwise {
+                " [markup contradicted by a proof]"
+            } else {
+                ""
+            },
+            wrong.join(", ")
+        ));
+    }
+    for m in &misses {
+        println!("{m}");
+    }
+    times.sort_by(f64::total_cmp);
+    let q = |f: f64| times[((times.len() - 1) as f64 * f) as usize];
+    let n = games.len();
+    println!(
+        "{n} game(s) with markup ({counted} with a counted result): the estimate's score equals \
+         the markup's in {equal} ({:.2} %); {contradicted} of the {} others have markup an exact \
+         proof contradicts; without them {:.2} %",
+        100.0 * equal as f64 / n as f64,
+        n - equal,
+        100.0 * equal as f64 / (n - contradicted) as f64
+    );
+    println!(
+        "stones: {stones_agree} of {stones} agree ({:.3} %); estimate (proofs included) median \
+         {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        100.0 * stones_agree as f64 / stones as f64,
+        q(0.5),
+        q(0.99),
+        q(1.0)
+    );
+}
