@@ -126,11 +126,12 @@ impl Plan {
 }
 
 impl Plan {
-    /// What the replay driver takes for the game's dead stones. The default source's proofs
-    /// are asked for only under a ruleset whose game is over
-    /// ([`AssessmentChoice::WhenOver`]): when the record ends by passing and those passes do
-    /// not end the game under a ruleset (Pauli rule 4: a pass under a temporary prohibition),
-    /// its position is scored as it stands. `--dead auto` asks for them whatever the ending.
+    /// What the replay driver takes for the game's dead stones. The default source's dead
+    /// stones (the estimate, for a finished game without markup) are asked for only under a
+    /// ruleset whose game is over ([`AssessmentChoice::WhenOver`]): when the record ends by
+    /// passing and those passes do not end the game under a ruleset (Pauli rule 4: a pass
+    /// under a temporary prohibition), its position is scored as it stands. A source named
+    /// explicitly (`--dead proved`, `--dead estimate`) is asked whatever the ending.
     fn assessment<'a>(&self, dead: &'a GameDead<'_>) -> AssessmentChoice<'a> {
         match (dead.choice(), &self.dead) {
             (AssessmentChoice::Auto(assessor), DeadSource::Default) => {
