@@ -126,7 +126,7 @@ mod tests {
                 .map(|e| e.to_string())
                 .unwrap_or_default()
         };
-        assert!(err(" , ").starts_with("--rules names no ruleset; known: "));
+        assert!(err(" , ").starts_with("--rules names no ruleset; --rules takes gorules ids"));
         assert_eq!(
             err("tt,tromp-taylor"),
             "ruleset \"tromp-taylor\" is named twice in --rules"
