@@ -395,7 +395,8 @@ pub fn replay(
     };
     let (score, score_error) = match scored {
         Ok(mut s) => {
-            s.dead_basis = DeadBasis::of(&assessment, state.board());
+            let dead = s.dead_stones.black + s.dead_stones.white;
+            s.dead_basis = DeadBasis::of(&assessment, state.board(), dead);
             (Some(s), None)
         }
         Err(e) => (None, Some(e.to_string())),
