@@ -785,7 +785,7 @@ fn write_basis_lines(out: &mut dyn Write, rulesets: &[RulesetSummary]) -> io::Re
         .collect();
         let uncertain = if r.uncertain > 0 {
             format!(
-                " ({} of them with a confidence below {UNCERTAIN_BELOW})",
+                "; {} of those estimates with a confidence below {UNCERTAIN_BELOW}",
                 r.uncertain
             )
         } else {
