@@ -18,6 +18,7 @@ pub fn rulesets() -> Vec<Box<dyn Ruleset>> {
         Box::new(chinese::Chinese::default()),
         Box::new(chinese::Chinese {
             suicide: chinese::SuicideRule::Allowed,
+            ko: rules_core::KoRule::Simple,
             superko: SuperkoKind::Situational,
             compensation: chinese::Compensation::N,
             after_two_passes: chinese::AfterTwoPasses::Resume,

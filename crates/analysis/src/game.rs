@@ -2,10 +2,10 @@
 //! of the final positions, rule 17's claims — a [`GameAnalysis`].
 
 use crate::claims::{self, ClaimsCheck};
-use crate::dead::{GameDead, PointError};
+use crate::dead::{DeadSource, GameDead, PointError};
 use crate::engine::{Contradiction, EngineError};
-use crate::plan::{GamePlan, Plan, PlanNote, Planned};
-use rules_core::{GameRecord, ReplayOptions, Replayed, Ruleset};
+use crate::plan::{GamePlan, NamedRules, Plan, PlanNote, Planned};
+use rules_core::{AssessmentChoice, GameRecord, ReplayOptions, Replayed, Ruleset};
 use ruleset_registry::RecordedRules;
 
 /// Everything the pipeline found about one game: facts, no words.
@@ -45,6 +45,8 @@ pub struct Run {
     pub replayed: Replayed,
     /// For `recorded`: how the record's `RU` chose the ruleset.
     pub recorded: Option<RecordedRules>,
+    /// For a `--rules` entry read as rules (a name, a KataGo string): how it was read.
+    pub named: Option<NamedRules>,
 }
 
 impl Run {
@@ -81,9 +83,10 @@ impl Plan {
     /// As [`Plan::analyse`].
     pub fn replay_all(&self, record: &GameRecord) -> Result<Vec<Run>, GameError> {
         let GamePlan { rulesets, dead, .. } = self.for_game(record)?;
+        let choice = self.assessment(&dead);
         let runs = rulesets
             .into_iter()
-            .map(|planned| run(record, planned, &self.replay, &dead))
+            .map(|planned| run(record, planned, &self.replay, choice))
             .collect();
         match dead.failure() {
             Some(e) => Err(e.into()),
@@ -111,9 +114,10 @@ impl Plan {
         }
         let none = GameDead::none();
         let dead = if scope.as_it_stands { &none } else { &dead };
+        let choice = self.assessment(dead);
         let runs: Vec<Run> = rulesets
             .into_iter()
-            .map(|planned| run(&record, planned, &self.replay, dead))
+            .map(|planned| run(&record, planned, &self.replay, choice))
             .collect();
         if let Some(e) = dead.failure() {
             return Err(e.into());
@@ -150,20 +154,39 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// What the replay driver takes for the game's dead stones. The default source's dead
+    /// stones (the estimate, for a finished game without markup) are asked for only under a
+    /// ruleset whose game is over ([`AssessmentChoice::WhenOver`]): when the record ends by
+    /// passing and those passes do not end the game under a ruleset (Pauli rule 4: a pass
+    /// under a temporary prohibition), its position is scored as it stands. A source named
+    /// explicitly (`--dead proved`, `--dead estimate`) is asked whatever the ending.
+    fn assessment<'a>(&self, dead: &'a GameDead<'_>) -> AssessmentChoice<'a> {
+        match (dead.choice(), &self.dead) {
+            (AssessmentChoice::Auto(assessor), DeadSource::Default) => {
+                AssessmentChoice::WhenOver(assessor)
+            }
+            (choice, _) => choice,
+        }
+    }
+}
+
 /// The one replay of a ruleset over a record.
 fn run(
     record: &GameRecord,
     planned: Planned<'_>,
     options: &ReplayOptions,
-    dead: &GameDead<'_>,
+    dead: AssessmentChoice<'_>,
 ) -> Run {
-    let (ruleset, recorded): (&dyn Ruleset, Option<RecordedRules>) = match &planned {
-        Planned::Shared(r) => (*r, None),
-        Planned::Recorded(r, read) => (r.as_ref(), Some(read.clone())),
+    let (ruleset, recorded, named): (&dyn Ruleset, _, _) = match &planned {
+        Planned::Shared(r) => (*r, None, None),
+        Planned::Named(r, named) => (*r, None, Some((*named).clone())),
+        Planned::Recorded(r, read) => (r.as_ref(), Some(read.clone()), None),
     };
     Run {
-        replayed: rules_core::replay(record, ruleset, options, dead.choice()),
+        replayed: rules_core::replay(record, ruleset, options, dead),
         recorded,
+        named,
     }
 }
 

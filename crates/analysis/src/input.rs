@@ -1,6 +1,7 @@
 //! Reading input files into game records: SGF (any charset, any quirk `sgf-record` handles)
 //! and graph-board games in JSON (docs/graph-format.md).
 
+use crate::plan::Reading;
 use rules_core::GameRecord;
 use sgf_record::{ReadOptions, graph};
 use std::io::Read;
@@ -43,8 +44,13 @@ pub struct LoadedFile {
     pub games: Vec<Result<GameRecord, ErrorReport>>,
 }
 
-/// Reads one path (`-` = standard input, read as SGF).
+/// Reads one path (`-` = standard input, read as SGF), with the reader's defaults.
 pub fn load(path: &Path) -> Loaded {
+    load_with(path, &Reading::default())
+}
+
+/// Reads one path (`-` = standard input, read as SGF) as `reading` says.
+pub fn load_with(path: &Path, reading: &Reading) -> Loaded {
     let name = path.to_string_lossy().into_owned();
     let limit = ReadOptions::default().limits.max_file_bytes;
     let bytes = if name == "-" {
@@ -69,7 +75,7 @@ pub fn load(path: &Path) -> Loaded {
             if is_json {
                 Ok(load_graph(&bytes, limit))
             } else {
-                load_sgf(&bytes, limit)
+                load_sgf(&bytes, &read_options(limit, reading))
             }
         }
     };
@@ -81,13 +87,18 @@ pub fn load(path: &Path) -> Loaded {
 /// (`check --max-record-bytes`), so the reader's own file-size limit does not refuse them
 /// again: a raised `--max-record-bytes` is obeyed.
 pub fn from_bytes(name: String, bytes: &[u8], graph_json: bool) -> Loaded {
+    from_bytes_with(name, bytes, graph_json, &Reading::default())
+}
+
+/// [`from_bytes`], as `reading` says.
+pub fn from_bytes_with(name: String, bytes: &[u8], graph_json: bool, reading: &Reading) -> Loaded {
     let limit = bytes
         .len()
         .max(ReadOptions::default().limits.max_file_bytes);
     let result = if graph_json {
         Ok(load_graph(bytes, limit))
     } else {
-        load_sgf(bytes, limit)
+        load_sgf(bytes, &read_options(limit, reading))
     };
     Loaded { name, result }
 }
@@ -101,15 +112,16 @@ fn read_bounded(path: &Path, limit: usize) -> std::io::Result<Vec<u8>> {
     Ok(buf)
 }
 
-/// The reader's options with a file-size limit of `limit` bytes.
-fn read_options(limit: usize) -> ReadOptions {
+/// The reader's options with a file-size limit of `limit` bytes, as `reading` says.
+fn read_options(limit: usize, reading: &Reading) -> ReadOptions {
     let mut options = ReadOptions::default();
     options.limits.max_file_bytes = limit;
+    options.setup_without_liberties = reading.setup_without_liberties;
     options
 }
 
-fn load_sgf(bytes: &[u8], limit: usize) -> Result<LoadedFile, ErrorReport> {
-    match sgf_record::read_sgf(bytes, &read_options(limit)) {
+fn load_sgf(bytes: &[u8], options: &ReadOptions) -> Result<LoadedFile, ErrorReport> {
+    match sgf_record::read_sgf(bytes, options) {
         Err(e) => Err(ErrorReport {
             kind: e.code().to_owned(),
             message: e.to_string(),

@@ -46,4 +46,6 @@ mod plan;
 pub use dead::{Assessors, DeadSource, GameDead, PointError};
 pub use game::{GameAnalysis, GameError, Run, Scope, cut_after};
 pub use input::{ErrorReport, Loaded, LoadedFile};
-pub use plan::{Choice, ChoiceError, GamePlan, Plan, PlanNote, Planned, RECORDED};
+pub use plan::{
+    Choice, ChoiceError, GamePlan, NamedRules, Plan, PlanNote, Planned, RECORDED, Reading,
+};

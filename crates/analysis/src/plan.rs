@@ -5,17 +5,33 @@ use crate::dead::{Assessors, DeadSource, GameDead, PointError};
 use estimate::EstimateAssessor;
 use pauli_control::{ControlAssessor, Options};
 use rules_core::{GameRecord, ReplayOptions, Ruleset};
-use ruleset_registry::{ALL, RecordedRules, RulesetOptions};
+use ruleset_registry::{ALL, Fallback, RecordedRules, RulesetOptions};
+use sgf_record::SetupPolicy;
 
 /// The name that stands for "the ruleset nearest to what each game declares".
 pub const RECORDED: &str = "recorded";
 
-/// One entry of a rules list: a fixed ruleset, or the one each game declares.
+/// One entry of a rules list: a fixed ruleset, one read from a rules name, or the one each
+/// game declares.
 pub enum Choice {
-    /// The same ruleset for every game.
+    /// The same ruleset for every game, named by its gorules id.
     Fixed(Box<dyn Ruleset>),
-    /// Resolved per game from `RU` ([`ruleset_registry::for_record`]).
+    /// The same ruleset for every game, read from a rules name or a KataGo rules string
+    /// ([`ruleset_registry::resolve`]), with how it was read.
+    Named(Box<dyn Ruleset>, NamedRules),
+    /// Resolved per game ([`ruleset_registry::recorded`]): its `RU`, its inferred rules, or
+    /// the plan's fallback.
     Recorded,
+}
+
+/// A `--rules` entry read as rules rather than as a gorules id: the text and how it was read
+/// (the mapping's explanation, [`ruleset_registry::Resolved::how`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NamedRules {
+    /// The entry as given.
+    pub text: String,
+    /// How it was read and what the mapping changes, in words (one line).
+    pub how: String,
 }
 
 /// Why a rules list cannot be read.
@@ -27,53 +43,124 @@ pub enum ChoiceError {
     /// A ruleset is named twice (an alias and its id count as one).
     #[error("ruleset {0:?} is named twice")]
     Twice(String),
-    /// A name that is no ruleset.
-    #[error("unknown ruleset {0:?}")]
-    Unknown(String),
+    /// Two entries are played by the same ruleset (`aga,nz`: both `chinese`), whose reports
+    /// could not be told apart.
+    #[error("{first:?} and {second:?} are both played by {id}")]
+    SameRuleset {
+        /// The first entry.
+        first: String,
+        /// The second entry.
+        second: String,
+        /// The ruleset both are played by.
+        id: String,
+    },
+    /// A name that is no ruleset id, no rules name and no KataGo rules string.
+    #[error("unknown ruleset {text:?}: {why}")]
+    Unknown {
+        /// The entry as given.
+        text: String,
+        /// Why it could not be read as rules.
+        why: String,
+    },
+}
+
+/// The entries of a rules list: separated by commas, except inside a KataGo JSON rules
+/// string (`{"ko":"SIMPLE","scoring":"AREA"}` holds commas of its own).
+fn entries(list: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth <= 0 => {
+                out.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&list[start..]);
+    out.into_iter()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 impl Choice {
-    /// Reads a rules list (comma-separated ids or aliases, `all` for every ruleset of
-    /// [`ALL`], [`RECORDED`]), in the order given.
+    /// Reads a rules list in the order given: comma-separated gorules ids or aliases, `all`
+    /// for every ruleset of [`ALL`], [`RECORDED`], and rules names (`japanese`, `aga`, `nz`…)
+    /// or KataGo rules strings (`koPOSITIONALscoreAREAsui1`, presets, the JSON form), read by
+    /// [`ruleset_registry::resolve`] with our ids first. A name's ruleset has the komi its
+    /// rules carry as its default komi (used when neither the record nor the user gives one).
     ///
     /// # Errors
-    /// A [`ChoiceError`] for an empty list, a ruleset named twice, an unknown name.
+    /// A [`ChoiceError`] for an empty list, a ruleset named twice (or two entries played by
+    /// the same ruleset), an entry that is neither an id nor rules.
     pub fn parse_list(list: &str, options: &RulesetOptions) -> Result<Vec<Choice>, ChoiceError> {
-        let mut ids: Vec<&str> = Vec::new();
-        for id in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            if id == "all" {
-                ids.extend(ALL);
+        let mut texts: Vec<&str> = Vec::new();
+        for entry in entries(list) {
+            if entry == "all" {
+                texts.extend(ALL);
             } else {
-                ids.push(id);
+                texts.push(entry);
             }
         }
-        if ids.is_empty() {
+        if texts.is_empty() {
             return Err(ChoiceError::Empty);
         }
-        let mut out = Vec::new();
-        let mut seen: Vec<&str> = Vec::new();
-        for id in ids {
-            let id = ruleset_registry::canonical_id(id);
-            if seen.contains(&id) {
-                return Err(ChoiceError::Twice(id.to_owned()));
+        let mut out: Vec<Choice> = Vec::new();
+        // Each entry's text, ruleset id, and whether it was read as rules.
+        let mut seen: Vec<(&str, &str, bool)> = Vec::new();
+        for text in texts {
+            let choice = Choice::read(text, options)?;
+            let (id, named) = (choice.id(), matches!(choice, Choice::Named(..)));
+            if let Some(&(first, _, first_named)) = seen.iter().find(|(_, i, _)| *i == id) {
+                let same_text =
+                    ruleset_registry::canonical_id(first) == ruleset_registry::canonical_id(text);
+                return Err(if same_text || !(named || first_named) {
+                    ChoiceError::Twice(id.to_owned())
+                } else {
+                    ChoiceError::SameRuleset {
+                        first: first.to_owned(),
+                        second: text.to_owned(),
+                        id: id.to_owned(),
+                    }
+                });
             }
-            seen.push(id);
-            out.push(match id {
-                RECORDED => Choice::Recorded,
-                other => Choice::Fixed(
-                    ruleset_registry::by_id(other, options)
-                        .map_err(|e| ChoiceError::Unknown(e.id))?,
-                ),
-            });
+            seen.push((text, id, named));
+            out.push(choice);
         }
         Ok(out)
+    }
+
+    /// One entry of a rules list.
+    fn read(text: &str, options: &RulesetOptions) -> Result<Choice, ChoiceError> {
+        if text == RECORDED {
+            return Ok(Choice::Recorded);
+        }
+        let resolved =
+            ruleset_registry::resolve(text, true, options).map_err(|e| ChoiceError::Unknown {
+                text: text.to_owned(),
+                why: e.to_string(),
+            })?;
+        Ok(match resolved.rules {
+            None => Choice::Fixed(resolved.ruleset),
+            Some(_) => Choice::Named(
+                resolved.ruleset,
+                NamedRules {
+                    text: text.to_owned(),
+                    how: resolved.how,
+                },
+            ),
+        })
     }
 
     /// The id of a fixed ruleset, or [`RECORDED`].
     #[must_use]
     pub fn id(&self) -> &'static str {
         match self {
-            Choice::Fixed(r) => r.id(),
+            Choice::Fixed(r) | Choice::Named(r, _) => r.id(),
             Choice::Recorded => RECORDED,
         }
     }
@@ -91,10 +178,25 @@ pub struct Plan {
     pub dead: DeadSource,
     /// The control test, for dead stones it proves and for rule 17's claims.
     pub control: ControlAssessor,
-    /// The estimator, for dead stones no proof decides.
+    /// The estimator, for dead stones no proof decides (territory without teire points).
     pub estimate: EstimateAssessor,
+    /// The estimator for records from servers that count teire points as territory.
+    pub estimate_counting_teire: EstimateAssessor,
     /// Whether to check the claims of the markup (rule 17).
     pub check_claims: bool,
+    /// The rules `recorded` uses for a game whose rules cannot be read or inferred
+    /// (`--default-rules`); without one, such a game has no `recorded` ruleset.
+    pub fallback: Option<Fallback>,
+    /// How records are read ([`crate::input`]).
+    pub reading: Reading,
+}
+
+/// How records are read: what the reader's options leave to the user.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// Stones the setup before the first move leaves without liberties: removed with a note
+    /// (the default), or the record refused (`--strict-setup`).
+    pub setup_without_liberties: SetupPolicy,
 }
 
 impl Plan {
@@ -108,7 +210,10 @@ impl Plan {
             dead: DeadSource::Default,
             control: ControlAssessor::default(),
             estimate: EstimateAssessor::default(),
+            estimate_counting_teire: EstimateAssessor::counting_teire(),
             check_claims: false,
+            fallback: None,
+            reading: Reading::default(),
         }
     }
 
@@ -128,15 +233,21 @@ impl Plan {
         for choice in &self.choices {
             match choice {
                 Choice::Fixed(r) => rulesets.push(Planned::Shared(r.as_ref())),
-                Choice::Recorded => match ruleset_registry::for_record(record, &self.options) {
-                    (Some(r), read) => rulesets.push(Planned::Recorded(r, read)),
-                    (None, read) => warnings.push(PlanNote::Rules(read)),
-                },
+                Choice::Named(r, named) => rulesets.push(Planned::Named(r.as_ref(), named)),
+                Choice::Recorded => {
+                    let r =
+                        ruleset_registry::recorded(record, &self.options, self.fallback.as_ref());
+                    match r.ruleset {
+                        Some(ruleset) => rulesets.push(Planned::Recorded(ruleset, r.read)),
+                        None => warnings.push(PlanNote::Rules(r.read)),
+                    }
+                }
             }
         }
         let assessors = Assessors {
             control: &self.control,
             estimate: &self.estimate,
+            estimate_counting_teire: &self.estimate_counting_teire,
         };
         let dead = GameDead::choose(&self.dead, record, assessors)?;
         if dead.no_markup {
@@ -165,14 +276,25 @@ pub struct GamePlan<'a> {
 pub enum PlanNote {
     /// The markup was asked for, and the record has none: no stone is dead.
     NoMarkup,
-    /// `recorded` chose no ruleset: the record declares no rules, or none gorules reads.
+    /// `recorded` chose no ruleset: the record declares no rules, or none gorules reads, and
+    /// nothing in it names them (the game counts as "no ruleset" in `check`'s summary).
     Rules(RecordedRules),
+}
+
+impl PlanNote {
+    /// Whether `recorded` decided no ruleset for the game.
+    #[must_use]
+    pub fn is_no_ruleset(&self) -> bool {
+        matches!(self, PlanNote::Rules(RecordedRules::None(_)))
+    }
 }
 
 /// A ruleset of a game's plan: shared, or built for this game.
 pub enum Planned<'a> {
     /// One of the configured rulesets.
     Shared(&'a dyn Ruleset),
+    /// One of the configured rulesets, read from a rules name.
+    Named(&'a dyn Ruleset, &'a NamedRules),
     /// Chosen for this game from its `RU`, with how `RU` was read.
     Recorded(Box<dyn Ruleset>, RecordedRules),
 }
@@ -182,7 +304,7 @@ impl Planned<'_> {
     #[must_use]
     pub fn ruleset(&self) -> &dyn Ruleset {
         match self {
-            Planned::Shared(r) => *r,
+            Planned::Shared(r) | Planned::Named(r, _) => *r,
             Planned::Recorded(r, _) => r.as_ref(),
         }
     }
@@ -191,7 +313,7 @@ impl Planned<'_> {
     #[must_use]
     pub fn recorded(&self) -> Option<&RecordedRules> {
         match self {
-            Planned::Shared(_) => None,
+            Planned::Shared(_) | Planned::Named(..) => None,
             Planned::Recorded(_, f) => Some(f),
         }
     }
@@ -258,6 +380,83 @@ mod tests {
             ids("all,pauli"),
             Err(ChoiceError::Twice("pauli".to_owned()))
         );
-        assert_eq!(ids("go"), Err(ChoiceError::Unknown("go".to_owned())));
+        assert!(matches!(
+            ids("go"),
+            Err(ChoiceError::Unknown { text, .. }) if text == "go"
+        ));
+    }
+
+    /// Rules names and KataGo strings are read as `RU` and GTP read them, our ids first; the
+    /// komi they carry is the ruleset's default; two entries played by one ruleset are
+    /// refused, since their reports could not be told apart.
+    #[test]
+    fn rules_lists_take_rules_names_and_katago_strings() {
+        let options = RulesetOptions::default();
+        let list = Choice::parse_list("japanese, nz ,tt", &options).unwrap();
+        let got: Vec<(&str, f64)> = list
+            .iter()
+            .map(|c| match c {
+                Choice::Fixed(r) | Choice::Named(r, _) => (r.id(), r.default_komi()),
+                Choice::Recorded => (RECORDED, 0.0),
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [("pauli", 6.5), ("chinese", 7.0), ("tromp-taylor", 7.5)]
+        );
+        let Choice::Named(_, named) = &list[1] else {
+            panic!("nz is a rules name")
+        };
+        assert_eq!(named.text, "nz");
+        assert!(named.how.starts_with("New Zealand"), "{}", named.how);
+        assert!(matches!(list[2], Choice::Fixed(_)), "tt is our id");
+        // A JSON rules string keeps its commas.
+        assert_eq!(
+            ids(r#"{"ko":"SIMPLE","scoring":"AREA","suicide":false},pauli"#).unwrap(),
+            ["chinese", "pauli"]
+        );
+        assert_eq!(
+            ids("koPOSITIONALscoreAREAsui1komi0").unwrap(),
+            ["tromp-taylor"]
+        );
+        assert_eq!(
+            ids("aga,nz"),
+            Err(ChoiceError::SameRuleset {
+                first: "aga".to_owned(),
+                second: "nz".to_owned(),
+                id: "chinese".to_owned()
+            })
+        );
+        assert_eq!(
+            ids("chinese,aga"),
+            Err(ChoiceError::SameRuleset {
+                first: "chinese".to_owned(),
+                second: "aga".to_owned(),
+                id: "chinese".to_owned()
+            })
+        );
+        assert!(matches!(
+            ids("koBOGUS"),
+            Err(ChoiceError::Unknown { why, .. }) if why.contains("malformed KataGo rules string")
+        ));
+    }
+
+    #[test]
+    fn recorded_takes_the_fallback_for_a_record_that_names_no_rules() {
+        let mut plan =
+            Plan::new(Choice::parse_list("recorded", &RulesetOptions::default()).unwrap());
+        let topology = std::sync::Arc::new(rules_core::Topology::square(9).unwrap());
+        let record = GameRecord::new(topology);
+        let game = plan.for_game(&record).unwrap();
+        assert!(game.rulesets.is_empty());
+        assert!(game.warnings[0].is_no_ruleset());
+        plan.fallback = Some(Fallback::new("aga", &plan.options).unwrap());
+        let game = plan.for_game(&record).unwrap();
+        assert_eq!(game.rulesets[0].ruleset().id(), "chinese");
+        assert_eq!(
+            game.rulesets[0].recorded().map(RecordedRules::code),
+            Some("rules-default")
+        );
+        assert!(game.warnings.is_empty());
     }
 }

@@ -7,8 +7,9 @@
 //! `fixtures/chinese/` are its executable form.
 //!
 //! * [`Chinese`] — the `chinese` ruleset with its options fixed: [`SuicideRule`] (forbidden by
-//!   default), [`SuperkoKind`] (positional by default) and [`Compensation`] for handicap games
-//!   (none by default).
+//!   default), [`KoRule`] (superko by default; simple ko for KataGo's `koSIMPLE`, where a
+//!   repetition ends the game without a result), [`SuperkoKind`] (positional by default) and
+//!   [`Compensation`] for handicap games (none by default).
 //! * The game it starts follows 提子 (capture: when both sides are left without liberties the
 //!   opponent's stones go), 禁着点 (forbidden points), 禁止全局同形 (no global repetition) and
 //!   终局 (two passes in a row end the game).
@@ -69,7 +70,7 @@ use rules_core::{
 use std::fmt;
 use std::str::FromStr;
 
-pub use rules_core::SuperkoKind;
+pub use rules_core::{KoRule, SuperkoKind};
 
 /// Rule citations: every forbidden move names the rule that forbids it.
 pub mod rules {
@@ -85,6 +86,13 @@ pub mod rules {
     pub const SUPERKO_POSITIONAL: &str = "中国围棋规则 rule 6 (禁止全局同形, text 004) and its \
         math B_k ≠ B_{k−i} for all 0 < i ≤ k: a move may not recreate any earlier board; \
         text 003 Addendum 2";
+    /// Simple ko, the option for rules that name it (KataGo's `koSIMPLE`, the practice of
+    /// Chinese tournaments).
+    pub const SIMPLE_KO: &str = "simple ko (option): a move may not retake a ko at once \
+        (recreate the board of either of the two turns before it); any other repetition of an \
+        earlier board is no forbidden move but ends the game without a result, since 中国围棋规则 \
+        rule 6 (禁止全局同形, text 004) allows no repetition and the option (KataGo's koSIMPLE) \
+        leaves long cycles to the referee";
     /// 禁止全局同形, situational (the words).
     pub const SUPERKO_SITUATIONAL: &str = "中国围棋规则 rule 6 (禁止全局同形, text 004), read \
         as its words say (着子后不得使对方重复面临曾出现过的局面): a move may not make the \
@@ -92,6 +100,9 @@ pub mod rules {
     /// 终局.
     pub const AFTER_END: &str = "中国围棋规则 rule 7 (终局, text 004): both players passing in \
         succession (双方连续使用虚着) ends the game; its math: a_{end−1} = a_{end} = PASS";
+    /// Play resumes after two passes (option `after_two_passes = resume`).
+    pub const RESUME: &str = "text 003 End 1: \"On dispute the game continues\" (option \
+        after two passes: resume)";
     /// A turn is a stone or a pass.
     pub const NO_PRE_ACTION: &str = "中国围棋规则 rule 2 (围棋的下法, text 004): a turn puts \
         one stone or passes (使用虚着); there is nothing else to do";
@@ -322,8 +333,12 @@ impl OptionError {
 pub struct Chinese {
     /// 禁着点 (text 004 rule 5), optional by text 003 Addendum 1. Default: forbidden.
     pub suicide: SuicideRule,
+    /// 禁止全局同形 (text 004 rule 6): superko (default), or simple ko for the rules that
+    /// name it (a repetition then ends the game without a result; `docs/rules/chinese.md`).
+    pub ko: KoRule,
     /// 禁止全局同形 (text 004 rule 6): positional by its math and text 003 Addendum 2
-    /// (default); situational as its words can be read.
+    /// (default); situational as its words can be read. Under simple ko: which repetition
+    /// ends the game.
     pub superko: SuperkoKind,
     /// Handicap compensation to White (the texts are silent). Default: none.
     pub compensation: Compensation,
@@ -336,6 +351,7 @@ impl Default for Chinese {
     fn default() -> Chinese {
         Chinese {
             suicide: SuicideRule::Forbidden,
+            ko: KoRule::Superko,
             superko: SuperkoKind::Positional,
             compensation: Compensation::None,
             after_two_passes: AfterTwoPasses::End,
@@ -347,13 +363,19 @@ impl Chinese {
     /// The options in effect, in words: every option is named, defaults included.
     #[must_use]
     pub fn options_in_words(&self) -> String {
+        let ko = match self.ko {
+            KoRule::Superko => format!("{} superko", superko_code(self.superko)),
+            KoRule::Simple => format!(
+                "simple ko, a {} repetition ending the game without a result",
+                superko_code(self.superko)
+            ),
+        };
         format!(
-            "suicide {}; {} superko; handicap compensation {}; {}",
+            "suicide {}; {ko}; handicap compensation {}; {}",
             match self.suicide {
                 SuicideRule::Forbidden => "forbidden",
                 SuicideRule::Allowed => "allowed (as in Tromp–Taylor)",
             },
-            superko_code(self.superko),
             self.compensation.words(),
             match self.after_two_passes {
                 AfterTwoPasses::End => "two passes end the game",
@@ -415,6 +437,10 @@ impl Game {
                 SuperkoKind::Situational => rules::SUPERKO_SITUATIONAL,
             },
             superko_kind: rules.superko,
+            simple_ko: match rules.ko {
+                KoRule::Superko => None,
+                KoRule::Simple => Some(rules::SIMPLE_KO),
+            },
             // 中国围棋规则 rule 5 (禁着点), or text 003 steps 2 and 3 without the ban.
             suicide: match rules.suicide {
                 SuicideRule::Forbidden => Some(rules::SUICIDE),
@@ -433,10 +459,10 @@ impl Game {
 
     /// Text 003 End 1: on dispute the game continues (the stone resets the count of passes).
     fn note_resumption(&mut self, turn: &Turn) {
-        self.events.push(rules_core::Event::Note(format!(
-            "{} resumed play after two passes (text 003 End 1: on dispute the game continues)",
-            turn.color
-        )));
+        self.events.push(rules_core::Event::ResumedAfterPasses {
+            color: turn.color,
+            rule: rules::RESUME,
+        });
     }
 }
 
@@ -451,6 +477,10 @@ impl GameState for Game {
 
     fn is_over(&self) -> bool {
         self.play.is_over()
+    }
+
+    fn repetition_end(&self) -> Option<u32> {
+        self.play.repetition_end()
     }
 
     // Rule 2: 允许任何一方放弃下子权而使用虚着 — either side may pass at any time.

@@ -60,6 +60,7 @@ fn dead(g: &dyn GameState, points: &[&str]) -> Assessment {
 
 const ALLOW_SUICIDE: Chinese = Chinese {
     suicide: SuicideRule::Allowed,
+    ko: KoRule::Superko,
     superko: SuperkoKind::Positional,
     compensation: Compensation::None,
     after_two_passes: AfterTwoPasses::End,
@@ -67,6 +68,7 @@ const ALLOW_SUICIDE: Chinese = Chinese {
 
 const SITUATIONAL: Chinese = Chinese {
     suicide: SuicideRule::Forbidden,
+    ko: KoRule::Superko,
     superko: SuperkoKind::Situational,
     compensation: Compensation::None,
     after_two_passes: AfterTwoPasses::End,
@@ -92,6 +94,7 @@ fn id_komi_counting_and_description_name_every_option() {
     assert!(d.contains("two passes end the game"), "{d}");
     let d = Chinese {
         suicide: SuicideRule::Allowed,
+        ko: KoRule::Superko,
         superko: SuperkoKind::Situational,
         compensation: Compensation::NMinusOne,
         after_two_passes: AfterTwoPasses::Resume,
@@ -379,7 +382,10 @@ fn play_may_resume_after_two_passes_on_dispute_when_asked() {
     assert!(!g.is_over());
     let events = g.take_events();
     assert_eq!(events.len(), 1);
-    assert!(matches!(&events[0], rules_core::Event::Note(n) if n.contains("on dispute")));
+    assert!(matches!(
+        &events[0],
+        rules_core::Event::ResumedAfterPasses { color: Color::White, rule } if rule.contains("On dispute")
+    ));
     play(&mut *g, Color::Black, "").unwrap();
     assert!(play(&mut *g, Color::White, "").unwrap().ended);
     // Repetition still holds across the resumption.
@@ -930,4 +936,68 @@ mod random {
             prop_assert_eq!(total, topo.len() as f64);
         }
     }
+}
+
+// ---------------------------------------------------------------- simple ko (option)
+
+const SIMPLE_KO: Chinese = Chinese {
+    suicide: SuicideRule::Forbidden,
+    ko: KoRule::Simple,
+    superko: SuperkoKind::Positional,
+    compensation: Compensation::None,
+    after_two_passes: AfterTwoPasses::End,
+};
+
+/// Simple ko forbids retaking a ko at once (the board of the turn before the opponent's
+/// capture), and allows it after a move elsewhere.
+#[test]
+fn simple_ko_forbids_only_the_immediate_recapture() {
+    // White takes at bb; Black may not retake at cb at once.
+    let rows = [".XO.", "X.XO", ".XO.", "...."];
+    let mut g = SIMPLE_KO.start(&start(&rows, Color::White));
+    assert_eq!(play(&mut *g, Color::White, "bb").unwrap().captured, 1);
+    let err = play(&mut *g, Color::Black, "cb").unwrap_err();
+    assert_eq!(err.reason, Reason::Ko);
+    assert!(err.rule.contains("simple ko"), "{}", err.rule);
+    assert_eq!(err.repeats_turn, Some(0));
+    // A threat and its answer elsewhere; then the retake is allowed, and it repeats nothing
+    // (the stones at ad and dd are new).
+    play(&mut *g, Color::Black, "ad").unwrap();
+    play(&mut *g, Color::White, "dd").unwrap();
+    assert_eq!(play(&mut *g, Color::Black, "cb").unwrap().captured, 1);
+    assert!(!g.is_over());
+    assert_eq!(g.repetition_end(), None);
+    assert!(SIMPLE_KO.describe().contains("simple ko"));
+}
+
+/// Under simple ko a long cycle is no forbidden move: send two, return one recreates the
+/// start, which ends the game without a result; later moves come after the end.
+#[test]
+fn under_simple_ko_a_repetition_ends_the_game() {
+    // fixtures/chinese/superko_positional: Black aa, White ca takes two, Black ba takes one.
+    let rows = [".X.X", "OOXX", "....", "...."];
+    let mut g = SIMPLE_KO.start(&start(&rows, Color::Black));
+    play(&mut *g, Color::Black, "aa").unwrap();
+    assert_eq!(play(&mut *g, Color::White, "ca").unwrap().captured, 2);
+    let e = play(&mut *g, Color::Black, "ba").unwrap();
+    assert!(e.ended);
+    assert!(g.is_over());
+    assert_eq!(g.repetition_end(), Some(0));
+    let after = play(&mut *g, Color::White, "").unwrap_err();
+    assert_eq!(after.reason, Reason::AfterEnd);
+    // Forced (play on), a ko recapture is the forbidden move's, and ends nothing.
+    let rows = [".XO.", "X.XO", ".XO.", "...."];
+    let mut g = SIMPLE_KO.start(&start(&rows, Color::White));
+    play(&mut *g, Color::White, "bb").unwrap();
+    let p = g.board().topology().parse_sgf("cb").unwrap();
+    g.force(&Turn::new(Color::Black, Move::Place(p))).unwrap();
+    assert!(!g.is_over());
+    // Under superko the same cycle is forbidden.
+    let mut g = Chinese::default().start(&start(&[".X.X", "OOXX", "....", "...."], Color::Black));
+    play(&mut *g, Color::Black, "aa").unwrap();
+    play(&mut *g, Color::White, "ca").unwrap();
+    assert_eq!(
+        play(&mut *g, Color::Black, "ba").unwrap_err().reason,
+        Reason::PositionalSuperko
+    );
 }

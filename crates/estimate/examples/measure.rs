@@ -34,6 +34,9 @@ fn main() {
     let (mut stones, mut stones_agree) = (0usize, 0usize);
     let mut times = Vec::new();
     let mut misses = Vec::new();
+    // Calibration: per band of the estimate's confidence, games and games scored right.
+    const BANDS: [f64; 4] = [0.5, 0.8, 0.95, 1.01];
+    let mut bands = [(0usize, 0usize); 4];
     for g in &games {
         let t = Instant::now();
         let e = estimate(&g.board, &g.prohibited, &options).expect("prohibited fit");
@@ -71,6 +74,9 @@ fn main() {
             Some(Outcome::Score { .. })
         );
         counted += usize::from(is_counted);
+        let band = BANDS.iter().position(|&b| e.confidence() < b).unwrap_or(3);
+        bands[band].0 += 1;
+        bands[band].1 += usize::from(by_markup == by_estimate);
         if by_markup == by_estimate {
             equal += 1;
             continue;
@@ -128,6 +134,15 @@ fn main() {
     }
     for m in &misses {
         println!("{m}");
+    }
+    let mut low = 0.0;
+    for (b, (n, right)) in BANDS.iter().zip(bands) {
+        println!(
+            "confidence [{low:.2}, {:.2}): {n} game(s), score right in {right} ({:.1} %)",
+            b.min(1.0),
+            100.0 * right as f64 / n.max(1) as f64
+        );
+        low = *b;
     }
     times.sort_by(f64::total_cmp);
     let q = |f: f64| times[((times.len() - 1) as f64 * f) as usize];

@@ -7,14 +7,17 @@ use crate::verdict::{ChainVerdict, Status};
 use rules_core::{Color, PerColor, Point};
 
 /// Each player's territory and the points counted for nobody, for a position whose chains
-/// have the verdicts `chains`.
+/// have the verdicts `chains`; teire points left out when `leave_out_teire`.
 pub(crate) fn territory(
     pos: &Position,
     chains: &[ChainVerdict],
+    leave_out_teire: bool,
 ) -> (PerColor<Vec<Point>>, Vec<Point>) {
     let board = after_removal(pos, chains);
     let mut neutral = seki_eyes(pos, chains, &board);
-    neutral.extend(teire(pos, &board));
+    if leave_out_teire {
+        neutral.extend(teire_points(pos, &board));
+    }
     neutral.sort_unstable();
     neutral.dedup();
     let mut out = PerColor::new(Vec::new(), Vec::new());
@@ -92,12 +95,13 @@ fn seki_eyes(pos: &Position, chains: &[ChainVerdict], board: &[u8]) -> Vec<Point
     out
 }
 
-/// Teire: fill every dame (an empty point touching both colours) with the opponent's stones;
-/// a point of a player's territory is his to fill before counting, and so nobody's, when it
-/// is then the last liberty of one of his chains. This is how players mark territory on KGS
+/// Teire: fill every dame (an empty point touching both colours) with the opponent's stones,
+/// except where such a stone would itself stand in atari; a point of a player's territory is
+/// his to fill before counting, and so nobody's, when it is then the last liberty of one of
+/// his chains. This is how players mark territory on KGS
 /// (measured in docs/estimator.md); a rule that also defends cutting points was tried and
 /// lost more games than it won.
-fn teire(pos: &Position, board: &[u8]) -> Vec<Point> {
+fn teire_points(pos: &Position, board: &[u8]) -> Vec<Point> {
     let n = board.len();
     let dame: Vec<usize> = (0..n)
         .filter(|&p| board[p] == EMPTY && touches(pos, board, p) == 3)
@@ -107,6 +111,14 @@ fn teire(pos: &Position, board: &[u8]) -> Vec<Point> {
         let mut b = board.to_vec();
         for &d in &dame {
             b[d] = 3 - c;
+        }
+        // A fill that would stand in atari is not made: the opponent would not play it.
+        let first = Chains::of(pos, &b);
+        for &d in &dame {
+            let k = first.id[d];
+            if first.libs[k].len() <= 1 {
+                b[d] = EMPTY;
+            }
         }
         let chains = Chains::of(pos, &b);
         for (id, libs) in chains.libs.iter().enumerate() {
@@ -128,6 +140,8 @@ fn touches(pos: &Position, board: &[u8], p: usize) -> u8 {
 
 /// Chains of an array of stones, with their liberties.
 struct Chains {
+    /// Per point, its chain (`usize::MAX` for an empty point).
+    id: Vec<usize>,
     /// Per chain, its colour and distinct liberties.
     color: Vec<u8>,
     libs: Vec<Vec<usize>>,
@@ -136,7 +150,7 @@ struct Chains {
 impl Chains {
     fn of(pos: &Position, b: &[u8]) -> Chains {
         let n = b.len();
-        let mut id = vec![usize::MAX; n]; // per point, its chain
+        let mut id = vec![usize::MAX; n];
         let (mut color, mut libs) = (Vec::new(), Vec::new());
         for start in 0..n {
             if b[start] == EMPTY || id[start] != usize::MAX {
@@ -160,6 +174,6 @@ impl Chains {
             color.push(b[start]);
             libs.push(l);
         }
-        Chains { color, libs }
+        Chains { id, color, libs }
     }
 }

@@ -75,6 +75,10 @@ pub struct Options {
     pub seed: u64,
     /// The control test's options (budgets) for the proofs made first.
     pub control: pauli_control::Options,
+    /// Whether territory leaves out teire points (the points a player must fill before
+    /// counting once the dame are filled), as KGS markup, Fox and GNU Go count; OGS counts
+    /// the board as it ends (docs/estimator.md measures both).
+    pub leave_out_teire: bool,
 }
 
 impl Default for Options {
@@ -87,6 +91,7 @@ impl Default for Options {
             seki: 0.5,
             seed: 0x0067_6f72_756c_6573,
             control: pauli_control::Options::with_budgets(pauli_control::Budgets::quick()),
+            leave_out_teire: true,
         }
     }
 }
@@ -126,7 +131,7 @@ pub fn estimate_with(board: &Board, control: &[PointControl], options: &Options)
     let chains: Vec<ChainVerdict> = (0..pos.chains.len())
         .map(|ci| verdict(&pos, &sampled, model, options, ci))
         .collect();
-    let (territory, neutral) = counting::territory(&pos, &chains);
+    let (territory, neutral) = counting::territory(&pos, &chains, options.leave_out_teire);
     Estimate {
         territory,
         neutral,
@@ -273,6 +278,17 @@ impl Assessor for EstimateAssessor {
 }
 
 impl EstimateAssessor {
+    /// The default estimator, counting teire points as territory (as OGS does).
+    #[must_use]
+    pub fn counting_teire() -> EstimateAssessor {
+        EstimateAssessor {
+            options: Options {
+                leave_out_teire: false,
+                ..Options::default()
+            },
+        }
+    }
+
     fn assessment(&self, board: &Board, prohibited: &[Point]) -> Assessment {
         // Prohibited locations come from the game state of the same board, so they fit it;
         // should they not, the board alone is estimated.

@@ -389,7 +389,102 @@ impl<'g> PlayoutBoard<'g> {
     }
 
     fn acceptable(&self, p: usize, c: u8) -> bool {
-        !self.is_eye(p, c) && self.legal(p, c) && !self.self_atari(p, c)
+        !self.is_eye(p, c) && self.legal(p, c) && (!self.self_atari(p, c) || self.nakade(p, c))
+    }
+
+    /// Whether a self-atari of `c` at `p` is a nakade: the chain it makes has at most three
+    /// stones, or at most five (the killing shapes of an eye space: bulky five and smaller)
+    /// while every opposing chain it touches keeps two liberties or more, so that only `c`'s
+    /// stones are in danger — filling an eye space to kill, not a seki's shared liberty.
+    fn nakade(&self, p: usize, c: u8) -> bool {
+        let geo = self.geo;
+        let mut heads: Vec<usize> = Vec::with_capacity(4);
+        let mut size = 1usize;
+        for &q in geo.neighbors(p) {
+            let q = q as usize;
+            if self.color[q] == c {
+                let h = self.head[q] as usize;
+                if !heads.contains(&h) {
+                    heads.push(h);
+                    size += self.size[h] as usize;
+                }
+            }
+        }
+        if size > 5 {
+            return false;
+        }
+        // The stones of the new chain, and the opposing chains around them.
+        let mut stones = vec![p];
+        for &h in &heads {
+            let mut s = h;
+            loop {
+                stones.push(s);
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+        }
+        // Three stones or fewer whose last liberty the opponent alone surrounds: whatever it
+        // costs, the space they leave when captured is one eye too small for two (a sacrifice
+        // that kills, as in a false seki). Not in open areas, where it only gives stones away.
+        if size <= 3 && self.enclosed_liberty(&stones, p, c) {
+            return true;
+        }
+        let mut opposing: Vec<usize> = Vec::new();
+        for &s in &stones {
+            for &q in geo.neighbors(s) {
+                let q = q as usize;
+                if self.color[q] == 3 - c {
+                    let h = self.head[q] as usize;
+                    if !opposing.contains(&h) {
+                        opposing.push(h);
+                    }
+                }
+            }
+        }
+        opposing
+            .iter()
+            .all(|&h| self.liberties_besides(h, p, 2) >= 2)
+    }
+
+    /// Whether the one liberty of the chain of `stones` (with `p` played by `c`) touches
+    /// only the opponent's stones and the chain.
+    fn enclosed_liberty(&self, stones: &[usize], p: usize, c: u8) -> bool {
+        let geo = self.geo;
+        let lib = stones.iter().find_map(|&s| {
+            geo.neighbors(s)
+                .iter()
+                .map(|&q| q as usize)
+                .find(|&q| q != p && self.color[q] == EMPTY)
+        });
+        let Some(lib) = lib else { return false };
+        geo.neighbors(lib).iter().all(|&q| {
+            let q = q as usize;
+            q == p || self.color[q] == 3 - c || stones.contains(&q)
+        })
+    }
+
+    /// The distinct liberties of the chain with head `h` other than `p`, counted up to `cap`.
+    fn liberties_besides(&self, h: usize, p: usize, cap: usize) -> usize {
+        let mut found: Vec<usize> = Vec::with_capacity(cap);
+        let mut s = h;
+        loop {
+            for &r in self.geo.neighbors(s) {
+                let r = r as usize;
+                if self.color[r] == EMPTY && r != p && !found.contains(&r) {
+                    found.push(r);
+                    if found.len() >= cap {
+                        return found.len();
+                    }
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
+        }
+        found.len()
     }
 
     /// A move answering the opponent's last one: capture a chain of his next to it that is in

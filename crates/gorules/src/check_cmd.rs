@@ -181,7 +181,7 @@ fn process(plan: &Plan, item: Item, pictures: Option<Pictures<'_>>) -> Done {
         }),
         ItemKind::Record { format, bytes } => {
             let graph = format == RecordFormat::GraphJson;
-            let loaded = input::from_bytes(item.name, &bytes, graph);
+            let loaded = input::from_bytes_with(item.name, &bytes, graph, &plan.reading);
             drop(bytes);
             Done::File(check_loaded(plan, loaded, pictures))
         }

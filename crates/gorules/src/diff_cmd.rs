@@ -18,7 +18,7 @@ pub fn run(args: &DiffArgs) -> Result<Status> {
     for path in &args.files {
         files.push(diff_file(
             &plan,
-            input::load(path),
+            input::load_with(path, &plan.reading),
             args.pictures.as_deref(),
         )?);
     }

@@ -14,7 +14,7 @@ pub fn run(args: &ReplayArgs) -> Result<Status> {
         .files
         .iter()
         .map(|path| {
-            json::file_report(input::load(path), |index, record| {
+            json::file_report(input::load_with(path, &plan.reading), |index, record| {
                 json::game_entry(index, plan.analyse(index, record))
             })
         })

@@ -1,11 +1,12 @@
-//! `gorules show`: a picture of one position under one ruleset — ASCII for terminals, SVG for
-//! documents. The position after move M is the pipeline's run over the record cut there.
+//! `gorules show`: a picture of one position under one ruleset — ASCII for terminals, SVG
+//! and PNG for documents. The position after move M is the pipeline's run over the record cut
+//! there.
 
 use crate::cli::{ColorArg, PictureFormat, ShowArgs, ThemeArg};
 use crate::status::Status;
 use analysis::{GameAnalysis, Scope, input};
 use anyhow::{Context, Result, anyhow, bail};
-use board_render::{AsciiOptions, Picture, SvgOptions, Theme};
+use board_render::{AsciiOptions, Picture, PngOptions, SvgOptions, Theme};
 use report::{pictures, words};
 use rules_core::GameRecord;
 use std::ffi::OsString;
@@ -26,7 +27,11 @@ pub fn use_color(choice: ColorArg, to_terminal: bool, no_color: Option<OsString>
 /// Runs `gorules show`.
 pub fn run(args: &ShowArgs) -> Result<Status> {
     let plan = crate::plan::from_args(&args.rules)?;
-    let (name, record) = read_game(args)?;
+    let format = format(args.format, args.output.as_deref())?;
+    if format == PictureFormat::Png && args.output.is_none() && io::stdout().is_terminal() {
+        bail!("a PNG picture is not written to a terminal: name a file with -o FILE.png");
+    }
+    let (name, record) = read_game(args, &plan.reading)?;
     let total = record.move_count();
     let at = match args.at_move {
         Some(m) if m > total => bail!(
@@ -46,7 +51,7 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
         .analyse_in(args.game as u32, analysis::cut_after(&record, at), scope)
         .map_err(|e| anyhow!("{}", report::json::game_error(&e).message))?;
     let picture = picture(&game, &name, &record, at, total)?;
-    let text = match format(args) {
+    let bytes = match format {
         PictureFormat::Ascii => {
             let to_terminal = args.output.is_none() && io::stdout().is_terminal();
             let opts = AsciiOptions {
@@ -54,17 +59,24 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
                 move_numbers: args.move_numbers,
                 legend: true,
             };
-            board_render::ascii(&picture, &opts)?
+            board_render::ascii(&picture, &opts)?.into_bytes()
         }
-        PictureFormat::Svg => board_render::svg(&picture, &svg_options(args))?,
+        PictureFormat::Svg => board_render::svg(&picture, &svg_options(args))?.into_bytes(),
+        PictureFormat::Png => board_render::png(
+            &picture,
+            &PngOptions {
+                svg: svg_options(args),
+                ..PngOptions::default()
+            },
+        )?,
     };
     match &args.output {
         Some(path) => {
-            std::fs::write(path, &text).with_context(|| format!("writing {}", path.display()))?
+            std::fs::write(path, &bytes).with_context(|| format!("writing {}", path.display()))?
         }
         None => {
             let mut out = io::stdout().lock();
-            out.write_all(text.as_bytes())?;
+            out.write_all(&bytes)?;
             out.flush()?;
         }
     }
@@ -72,8 +84,8 @@ pub fn run(args: &ShowArgs) -> Result<Status> {
 }
 
 /// The file's name and the game `--game` asks for.
-fn read_game(args: &ShowArgs) -> Result<(String, GameRecord)> {
-    let loaded = input::load(&args.file);
+fn read_game(args: &ShowArgs, reading: &analysis::Reading) -> Result<(String, GameRecord)> {
+    let loaded = input::load_with(&args.file, reading);
     let name = loaded.name;
     let file = loaded
         .result
@@ -130,19 +142,59 @@ fn picture(
     Ok(picture)
 }
 
-/// `--format`, or svg when `--output` names a .svg file, else ascii.
-fn format(args: &ShowArgs) -> PictureFormat {
-    args.format.unwrap_or_else(|| {
-        match args
-            .output
-            .as_deref()
-            .and_then(Path::extension)
-            .map(|e| e.eq_ignore_ascii_case("svg"))
-        {
-            Some(true) => PictureFormat::Svg,
-            _ => PictureFormat::Ascii,
-        }
-    })
+/// Extensions of picture formats gorules does not write: an `--output` named so is refused
+/// rather than filled with another format.
+const OTHER_PICTURES: [&str; 9] = [
+    "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "pdf", "eps",
+];
+
+/// The format `--output`'s extension names: `Some(Ok(format))` for .svg and .png,
+/// `Some(Err(()))` for a picture format gorules does not write, `None` for anything else (no
+/// extension, .txt…: text).
+fn named_by(output: &Path) -> Option<Result<PictureFormat, ()>> {
+    let ext = output.extension()?.to_string_lossy().to_ascii_lowercase();
+    match ext.as_str() {
+        "svg" => Some(Ok(PictureFormat::Svg)),
+        "png" => Some(Ok(PictureFormat::Png)),
+        e if OTHER_PICTURES.contains(&e) => Some(Err(())),
+        _ => None,
+    }
+}
+
+/// `--format`, else the format `--output`'s extension names, else ascii; an `--output` whose
+/// extension names another format than `--format` (or one gorules does not write) is
+/// refused.
+fn format(given: Option<PictureFormat>, output: Option<&Path>) -> Result<PictureFormat> {
+    let named = output.and_then(named_by);
+    let word = |f: PictureFormat| match f {
+        PictureFormat::Ascii => "ascii",
+        PictureFormat::Svg => "svg",
+        PictureFormat::Png => "png",
+    };
+    let path = || output.map_or_else(String::new, |p| p.display().to_string());
+    match (given, named) {
+        (_, Some(Err(()))) => bail!(
+            "--output {}: gorules draws ascii, svg and png pictures, not this format; name \
+             the file .svg, .png or .txt",
+            path()
+        ),
+        (Some(f), Some(Ok(n))) if f != n => bail!(
+            "--output {}: the extension says {}, --format says {}; name the file .{} or \
+             choose --format {}",
+            path(),
+            word(n),
+            word(f),
+            if f == PictureFormat::Ascii {
+                "txt"
+            } else {
+                word(f)
+            },
+            word(n)
+        ),
+        (Some(f), _) => Ok(f),
+        (None, Some(Ok(n))) => Ok(n),
+        (None, None) => Ok(PictureFormat::Ascii),
+    }
 }
 
 fn svg_options(args: &ShowArgs) -> SvgOptions {
@@ -159,6 +211,43 @@ fn svg_options(args: &ShowArgs) -> SvgOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_format_follows_the_output_name_and_refuses_a_mismatch() {
+        let f = |given, name: Option<&str>| {
+            format(given, name.map(Path::new)).map_err(|e| e.to_string())
+        };
+        assert_eq!(f(None, Some("end.png")), Ok(PictureFormat::Png));
+        assert_eq!(f(None, Some("end.SVG")), Ok(PictureFormat::Svg));
+        assert_eq!(f(None, Some("end.txt")), Ok(PictureFormat::Ascii));
+        assert_eq!(f(None, None), Ok(PictureFormat::Ascii));
+        assert_eq!(
+            f(Some(PictureFormat::Png), Some("end")),
+            Ok(PictureFormat::Png)
+        );
+        assert_eq!(
+            f(Some(PictureFormat::Png), Some("end.png")),
+            Ok(PictureFormat::Png)
+        );
+        assert_eq!(
+            f(Some(PictureFormat::Svg), Some("end.png")),
+            Err(
+                "--output end.png: the extension says png, --format says svg; name the file \
+                 .svg or choose --format png"
+                    .to_owned()
+            )
+        );
+        assert!(
+            f(Some(PictureFormat::Ascii), Some("end.svg"))
+                .unwrap_err()
+                .contains("name the file .txt or choose --format svg")
+        );
+        assert!(
+            f(None, Some("end.jpg"))
+                .unwrap_err()
+                .contains("not this format")
+        );
+    }
 
     #[test]
     fn colour_only_when_allowed() {

@@ -10,7 +10,8 @@
 //!   [`Engine::serve`] runs the loop over any reader and writer.
 //! * [`RulesResolver`] — how a rules text becomes a ruleset, passed in by the caller;
 //!   [`registry_resolver`] is the one over the ruleset-registry crate that `gorules gtp`
-//!   uses (this crate holds no registry of rulesets and no rules names of its own).
+//!   uses (this crate holds no registry of rulesets and no rules names of its own). KataGo's
+//!   `kata-set-rules` and `kata-get-rules` speak KataGo's rules forms (`engine::kata`).
 //! * [`player`] — the move chooser behind `genmove`.
 //! * [`client::GtpProcess`] — another GTP engine in a child process, for drivers that play
 //!   two engines against each other.
@@ -26,6 +27,7 @@
 //!     "tromp-taylor" => Ok(Rules {
 //!         ruleset: Box::new(tromp_taylor::TrompTaylor) as Box<dyn rules_core::Ruleset>,
 //!         how: "Tromp–Taylor".to_owned(),
+//!         katago: None,
 //!     }),
 //!     other => Err(format!("unknown rules {other:?}")),
 //! };

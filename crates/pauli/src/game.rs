@@ -928,16 +928,18 @@ impl PauliGame {
         self.t.clear();
         self.t_initial = false;
         self.reseed_history();
-        self.events.push(Event::Note(match self.after_end {
-            AfterEnd::Resume => format!(
-                "{color} resumed play after the end of the game (Pauli rule 4); the record's \
-                 rules or server let play resume (after-end resume)"
-            ),
-            AfterEnd::Over => {
+        self.events.push(match self.after_end {
+            AfterEnd::Resume => Event::ResumedAfterPasses {
+                color,
+                rule: rules::RESUME,
+            },
+            // Not a resumption the rules allow: the forced turn after the end is reported as
+            // forbidden (after-end); this says the replay went on.
+            AfterEnd::Over => Event::Note(
                 "Pauli rule 4: the game was over; the record goes on, and so does the replay"
-                    .to_owned()
-            }
-        }));
+                    .to_owned(),
+            ),
+        });
     }
 
     fn play_turn(&mut self, turn: &Turn, forced: bool) -> Result<TurnEffect, Illegal> {

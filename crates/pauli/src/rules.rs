@@ -22,6 +22,9 @@ pub const PERMANENT: &str = "Pauli rule 7: used by a removed cycle — permanent
 /// Rule 4.
 pub const AFTER_END: &str = "Pauli rule 4: the game is over — a pass made while no location \
      was temporarily prohibited was answered by a pass";
+/// Rule 4, with play after the end allowed (`AfterEnd::Resume`, docs/rules/pauli.md).
+pub const RESUME: &str = "Pauli rule 4, with play after the end allowed (the record's rules or \
+     server let the players resume; option after-end resume)";
 /// Rules 3, 8.
 pub const NO_SUCH_CYCLE: &str = "Pauli rules 3, 8: a player may remove one disturbing cycle \
      per turn, before his stone — a former situation similar to the current one, while a pass \

@@ -375,13 +375,11 @@ mod after_end {
         assert_eq!(g.need(), 2, "two passes are needed again");
         let events = g.take_events();
         assert_eq!(events.len(), 1, "{events:?}");
-        let Event::Note(note) = &events[0] else {
+        let Event::ResumedAfterPasses { color, rule } = &events[0] else {
             panic!("{events:?}")
         };
-        assert!(
-            note.starts_with("Black resumed play after the end"),
-            "{note}"
-        );
+        assert_eq!(*color, B);
+        assert!(rule.starts_with("Pauli rule 4"), "{rule}");
         // The resumed game ends as any game does (rule 4).
         assert!(!pass(&mut g, W).ended);
         assert!(pass(&mut g, B).ended);

@@ -111,6 +111,11 @@ pub struct Counts {
     pub errors: BTreeMap<String, u64>,
     /// Per ruleset, in the order met.
     pub rulesets: Vec<RulesetSummary>,
+    /// Games for which `--rules recorded` decided no ruleset: no readable `RU`, nothing in
+    /// the record to infer the rules from, no `--default-rules` (their warning is
+    /// `rules-not-declared` or `rules-unknown`). With `--rules recorded` alone, these and the
+    /// ruleset rows' games add up to the games replayed.
+    pub no_ruleset: u64,
     /// Games with at least one finding of each kind (any ruleset).
     pub findings: FindingCounts,
 }
@@ -459,6 +464,17 @@ impl Counts {
         let (mut forbidden, mut mismatch, mut undecided, mut uncertain) =
             (false, false, false, false);
         let place = || format!("{file} game {}", r.game);
+        if let Some(w) = r
+            .warnings
+            .iter()
+            .find(|w| crate::words::NO_RULESET_CODES.contains(&w.code.as_str()))
+        {
+            self.no_ruleset += 1;
+            problems.push(|| Problem {
+                place: place(),
+                what: format!("no ruleset: {}", w.message),
+            });
+        }
         for v in &r.verdicts {
             let s = self.ruleset(&v.ruleset);
             s.games += 1;
@@ -672,7 +688,7 @@ pub fn write_summary_table(
         "{} game(s): {} replayed, {} unreadable{failed} — in {elapsed:.2} s{rate}",
         s.counts.games.total, s.counts.games.replayed, s.counts.games.unreadable
     )?;
-    if !s.counts.rulesets.is_empty() {
+    if !s.counts.rulesets.is_empty() || s.counts.no_ruleset > 0 {
         let heads: Vec<&str> = ["ruleset", "games", "legal", "forbidden"]
             .into_iter()
             .chain(RESULT_HEADS)
@@ -690,6 +706,9 @@ pub fn write_summary_table(
             row.extend(result_cells(r));
             row.extend([r.undecided.to_string(), r.unscored.to_string()]);
             t.add_row(row);
+        }
+        if s.counts.no_ruleset > 0 {
+            t.add_row(no_ruleset_row(s.counts.no_ruleset, columns));
         }
         right_align(&mut t, 1..columns);
         writeln!(out, "{t}")?;
@@ -765,6 +784,14 @@ pub fn write_summary_table(
     )
 }
 
+/// The summary's line for the games `--rules recorded` decided no ruleset for: their number,
+/// nothing in the other columns.
+fn no_ruleset_row(games: u64, columns: usize) -> Vec<String> {
+    let mut row = vec!["no ruleset".to_owned(), games.to_string()];
+    row.resize(columns, "·".to_owned());
+    row
+}
+
 /// A line per ruleset whose counts rest on something besides the board as it stands: how
 /// many rest on the markup, the user's stones, proofs only, the estimate or an engine.
 fn write_basis_lines(out: &mut dyn Write, rulesets: &[RulesetSummary]) -> io::Result<()> {
@@ -787,7 +814,7 @@ fn write_basis_lines(out: &mut dyn Write, rulesets: &[RulesetSummary]) -> io::Re
         .collect();
         let uncertain = if r.uncertain > 0 {
             format!(
-                " ({} of them with a confidence below {UNCERTAIN_BELOW})",
+                "; {} of those estimates with a confidence below {UNCERTAIN_BELOW}",
                 r.uncertain
             )
         } else {

@@ -5,9 +5,9 @@
 use crate::json::{ErrorReport, SCHEMA_VERSION};
 use crate::table::sanitize;
 use analysis::GameAnalysis;
-use rules_core::Forbidden;
 use rules_core::compare::{Cause, CompareError, PairDiff};
 use rules_core::score::points;
+use rules_core::{Ending, Forbidden};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -65,6 +65,9 @@ pub struct DiffRuleset {
     /// The first forbidden move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_forbidden: Option<Forbidden>,
+    /// How the game ended under this ruleset (docs/json.md, `ending`): a count is of a game
+    /// that is over only with `passes`.
+    pub ending: Ending,
     /// The count as an SGF result.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
@@ -94,8 +97,18 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-/// [`DiffRuleset::count_words`] of a verdict.
+/// [`DiffRuleset::count_words`] of a verdict: the count, and the ending when the ruleset's
+/// end rule did not end the game.
 fn count_words(v: &rules_core::Verdict) -> String {
+    let count = count_only(v);
+    match crate::words::ending(v.ending) {
+        Some(ending) => format!("{count} ({ending})"),
+        None => count,
+    }
+}
+
+/// The count of a verdict in words.
+fn count_only(v: &rules_core::Verdict) -> String {
     match &v.score {
         None => format!("no count: {}", v.no_count_reason().unwrap_or_default()),
         Some(s) if s.is_settled() => s.result(),
@@ -178,6 +191,7 @@ fn short(v: &rules_core::Verdict) -> DiffRuleset {
         ruleset: v.ruleset.clone(),
         legal: v.legal,
         first_forbidden: v.first_forbidden.clone(),
+        ending: v.ending,
         result: v.result.clone(),
         margin: v.score.as_ref().map(|s| s.margin),
         undecided: v.score.as_ref().map_or(0, |s| s.undecided),
@@ -308,6 +322,16 @@ fn write_pair(out: &mut dyn Write, c: &PairDiff, rulesets: &[DiffRuleset]) -> io
     }
     for s in &c.legality {
         writeln!(out, "  legality: {}", sanitize(&s.explanation))?;
+    }
+    if let Some(e) = &c.ending {
+        writeln!(
+            out,
+            "  ending: the game is {} under {}, and {} under {}",
+            crate::words::ending_clause(e.under_a),
+            c.a,
+            crate::words::ending_clause(e.under_b),
+            c.b
+        )?;
     }
     if let Some(why) = &c.no_count {
         writeln!(out, "  no count to compare: {}", sanitize(why))?;

@@ -127,8 +127,12 @@ pub fn game_report(game: GameAnalysis) -> GameReport {
     let mut recorded = Vec::with_capacity(game.runs.len());
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(game.runs.len());
     for run in game.runs {
+        let mut verdict = run.replayed.verdict;
+        if let Some(named) = &run.named {
+            verdict.findings.insert(0, words::named_rules(named));
+        }
         recorded.push(run.recorded);
-        verdicts.push(run.replayed.verdict);
+        verdicts.push(verdict);
     }
     report
         .warnings

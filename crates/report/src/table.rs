@@ -203,16 +203,29 @@ fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
         format!("{} / {}", v.captures.black, v.captures.white),
         black,
         white,
-        // A count resting on undecided points is shown as the range deciding them could give.
-        v.score.as_ref().map_or_else(
-            || v.result.clone().unwrap_or_else(|| "—".to_owned()),
-            rules_core::ScoreBreakdown::result_or_range,
+        // A count resting on undecided points is shown as the range deciding them could give;
+        // an ending other than the ruleset's own end rule is said beside it.
+        with_ending(
+            v.score.as_ref().map_or_else(
+                || v.result.clone().unwrap_or_else(|| "—".to_owned()),
+                rules_core::ScoreBreakdown::result_or_range,
+            ),
+            v,
         ),
         g.recorded_result
             .as_ref()
             .map_or_else(|| "—".to_owned(), |r| sanitize(&r.raw)),
         agrees_cell(&v.check),
     ]
+}
+
+/// A count with the ruleset's ending beside it when its end rule did not end the game
+/// (`W+3.5 (not over)`): where the count is, the reader learns what it is a count of.
+fn with_ending(count: String, v: &Verdict) -> String {
+    match crate::words::ending(v.ending) {
+        Some(words) => format!("{count} ({words})"),
+        None => count,
+    }
 }
 
 /// The "agrees" column: the check's status, marked `(est.)` when the count rests on an

@@ -2,12 +2,12 @@
 //! usage error of a dead stone off the board, and rule 17's claims. These sentences name the
 //! command-line flags a reader can change; the libraries below say facts only.
 
-use analysis::PlanNote;
 use analysis::claims::{ClaimsCheck, ClaimsOutcome};
 use analysis::dead::{ClaimsFrom, PointError};
 use analysis::engine::{Contradiction, EngineError};
+use analysis::{NamedRules, PlanNote};
 use pauli_control::{Claim, ClaimStatus};
-use rules_core::{Finding, Point, Topology};
+use rules_core::{Ending, Finding, Point, Topology};
 use ruleset_registry::{Declared, RecordedRules};
 
 /// A note of planning, as a warning of the game.
@@ -65,6 +65,54 @@ pub fn recorded_rules(read: &RecordedRules) -> Finding {
         ),
     };
     Finding::new(read.code(), message)
+}
+
+/// How a `--rules` entry that is a rules name or a KataGo rules string was read: the ruleset
+/// it is played by, and what the mapping changes.
+#[must_use]
+pub fn named_rules(named: &NamedRules) -> Finding {
+    Finding::new(
+        "rules-named",
+        format!("--rules {}: read as {}", named.text, named.how),
+    )
+}
+
+/// The warning codes of a game for which `--rules recorded` decided no ruleset
+/// ([`recorded_rules`] of `RecordedRules::None`): such a game counts on `check`'s "no
+/// ruleset" line.
+pub const NO_RULESET_CODES: [&str; 2] = ["rules-not-declared", "rules-unknown"];
+
+/// How a ruleset's game ended, in a few words beside its count; `None` when its own end
+/// rule ended it (consecutive passes), the usual case, said nothing of. A game that is not
+/// over under a ruleset (the moves ran out, or the record's passes do not end it there: Pauli
+/// rule 4) is said to be so.
+#[must_use]
+pub fn ending(e: Ending) -> Option<&'static str> {
+    match e {
+        Ending::Passes => None,
+        Ending::Unfinished => Some("not over"),
+        Ending::Resignation => Some("resigned"),
+        Ending::Time => Some("on time"),
+        Ending::Forfeit => Some("forfeit"),
+        Ending::Stopped => Some("stopped"),
+        Ending::Repetition => Some("repetition: no result"),
+    }
+}
+
+/// How a ruleset's game ended, as a clause: "over (its end rule was met)", "not over (the
+/// moves ran out before it ended)"…, for `diff`'s line on rulesets that end a game
+/// differently.
+#[must_use]
+pub fn ending_clause(e: Ending) -> &'static str {
+    match e {
+        Ending::Passes => "over (its end rule, consecutive passes, was met)",
+        Ending::Unfinished => "not over (the moves ran out before it ended)",
+        Ending::Resignation => "not over by its end rule; the record says a player resigned",
+        Ending::Time => "not over by its end rule; the record says a player lost on time",
+        Ending::Forfeit => "not over by its end rule; the record says a player forfeited",
+        Ending::Stopped => "stopped at a forbidden move",
+        Ending::Repetition => "ended in a repetition, without a result (simple ko)",
+    }
 }
 
 /// A point `--dead` names that is not on the game's board.
@@ -222,6 +270,25 @@ mod tests {
     use pauli_control::{ControlAssessor, Options};
     use rules_core::{Board, Color, GameRecord, GameState};
 
+    /// The codes check's "no ruleset" line counts are those of the registry's `None`.
+    #[test]
+    fn no_ruleset_codes_are_the_registrys() {
+        use ruleset_registry::{Declared, RecordedRules};
+        let unreadable = Declared::Unreadable {
+            ru: "x".to_owned(),
+            error: rules_names::NameError::Empty,
+        };
+        assert_eq!(
+            NO_RULESET_CODES,
+            [
+                RecordedRules::None(Declared::Nothing).code(),
+                RecordedRules::None(unreadable).code()
+            ]
+        );
+        assert_eq!(ending(Ending::Passes), None);
+        assert_eq!(ending(Ending::Unfinished), Some("not over"));
+    }
+
     /// A Pauli game on the position `rows`, Black to move.
     fn game(rows: &[&str]) -> Box<dyn GameState> {
         let situation = Situation {
@@ -248,6 +315,7 @@ mod tests {
             let assessors = analysis::dead::Assessors {
                 control: &control,
                 estimate: &estimate,
+                estimate_counting_teire: &estimate,
             };
             let dead = GameDead::choose(
                 &DeadSource::Points(vec!["ba".to_owned()]),

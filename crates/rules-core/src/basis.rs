@@ -100,12 +100,12 @@ pub struct DeadBasis {
 }
 
 impl DeadBasis {
-    /// What the dead stones of `assessment` that stand on `board` rest on; `None` for an
-    /// assessment with nothing in it (no dead stones, nothing estimated).
+    /// What the `dead` stones a count removed from `board` with `assessment` rest on (the
+    /// count's own number: markup marks dead stones by its territory too); `None` when no
+    /// stone was dead and nothing was estimated.
     #[must_use]
-    pub fn of(assessment: &Assessment, board: &Board) -> Option<DeadBasis> {
+    pub fn of(assessment: &Assessment, board: &Board, dead: u32) -> Option<DeadBasis> {
         let on_board = |ps: &[Point]| ps.iter().filter(|&&p| board.get(p).is_some()).count();
-        let dead = on_board(&assessment.dead) as u32;
         let unproved_dead = assessment
             .unproved
             .as_ref()
@@ -117,12 +117,12 @@ impl DeadBasis {
             AssessmentSource::User => by.user = dead,
             AssessmentSource::Proved => by.proved = dead,
             AssessmentSource::Estimate => {
-                by.estimated = unproved_dead;
-                by.proved = dead - unproved_dead;
+                by.estimated = unproved_dead.min(dead);
+                by.proved = dead - by.estimated;
             }
             AssessmentSource::Engine => {
-                by.engine = unproved_dead;
-                by.proved = dead - unproved_dead;
+                by.engine = unproved_dead.min(dead);
+                by.proved = dead - by.engine;
             }
         }
         let unproved = assessment.unproved.as_ref();
@@ -187,20 +187,20 @@ mod tests {
             }),
             ..Assessment::default()
         };
-        let basis = DeadBasis::of(&a, &b).unwrap();
+        let basis = DeadBasis::of(&a, &b, 2).unwrap();
         assert_eq!((basis.dead.proved, basis.dead.estimated), (1, 1));
         assert!(basis.is_estimated());
         assert_eq!(basis.confidence, Some(0.8));
         assert_eq!(basis.least_sure[0].chain, "ce");
         assert_eq!(basis.least_sure[0].status, ChainStatus::Dead);
-        // A point without a stone is not a dead stone.
-        a.dead.push(p("ea"));
-        assert_eq!(DeadBasis::of(&a, &b).unwrap().dead.proved, 1);
+        // An unproved point without a stone is not a dead stone.
+        a.unproved.as_mut().unwrap().dead.push(p("ea"));
+        assert_eq!(DeadBasis::of(&a, &b, 2).unwrap().dead.estimated, 1);
         a.source = AssessmentSource::Markup;
         a.unproved = None;
-        let basis = DeadBasis::of(&a, &b).unwrap();
-        assert_eq!((basis.dead.markup, basis.dead.proved), (2, 0));
+        let basis = DeadBasis::of(&a, &b, 3).unwrap();
+        assert_eq!((basis.dead.markup, basis.dead.proved), (3, 0));
         assert!(!basis.is_estimated());
-        assert_eq!(DeadBasis::of(&Assessment::none(), &b), None);
+        assert_eq!(DeadBasis::of(&Assessment::none(), &b, 0), None);
     }
 }

@@ -59,7 +59,7 @@
 use crate::color::Color;
 use crate::ruleset::Reason;
 use crate::score::{PointKind, PointValue, ScoreBreakdown, points};
-use crate::verdict::{EventReport, Forbidden, KomiSource, Policy, Verdict};
+use crate::verdict::{Ending, EventReport, Forbidden, KomiSource, Policy, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// The tolerance for comparing sums of halves and quarters (they are exact in binary; this
@@ -105,7 +105,7 @@ pub struct PairDiff {
     /// The second ruleset.
     pub b: String,
     /// Whether they agree on everything compared: the same forbidden moves for the same
-    /// reasons, and the same winner and margin.
+    /// reasons, the same ending, and the same winner and margin.
     pub agree: bool,
     /// Moves one forbids and the other allows (or forbids for another reason), in move order.
     pub legality: Vec<LegalitySplit>,
@@ -115,6 +115,31 @@ pub struct PairDiff {
     /// Why there is no count comparison.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_count: Option<String>,
+    /// How the game ended under each, when that differs and neither replay stopped at a
+    /// forbidden move (a stop is a legality split): e.g. two passes that end the game under
+    /// one ruleset and not under the other (Pauli rule 4: a pass under a temporary
+    /// prohibition).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<EndingSplit>,
+}
+
+/// Two rulesets that end the same game differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct EndingSplit {
+    /// How the game ended under the first ruleset.
+    pub under_a: Ending,
+    /// How it ended under the second.
+    pub under_b: Ending,
+}
+
+/// The endings of two verdicts, when they differ and neither stopped at a forbidden move.
+fn ending_split(a: &Verdict, b: &Verdict) -> Option<EndingSplit> {
+    let stopped = |v: &Verdict| v.ending == Ending::Stopped;
+    (a.ending != b.ending && !stopped(a) && !stopped(b)).then_some(EndingSplit {
+        under_a: a.ending,
+        under_b: b.ending,
+    })
 }
 
 /// A move on whose legality two rulesets disagree.
@@ -236,7 +261,9 @@ pub fn compare(
             (None, Some(missing.join("; ")))
         }
     };
+    let ending = ending_split(a.verdict, b.verdict);
     let agree = legality.is_empty()
+        && ending.is_none()
         && count
             .as_ref()
             .is_none_or(|c| c.difference.abs() < EPS && !c.winner_changes);
@@ -247,6 +274,7 @@ pub fn compare(
         legality,
         count,
         no_count,
+        ending,
     })
 }
 
@@ -911,6 +939,38 @@ mod tests {
         s.margin = s.black.total - s.white.total;
         s.winner = crate::score::Winner::from_margin(s.margin);
         s
+    }
+
+    /// Two rulesets that end the game differently do not agree, though legality and the
+    /// count do; a stopped replay is a legality split, not an ending one.
+    #[test]
+    fn different_endings_are_a_split_unless_one_stopped() {
+        let vals = [pv(1.0, 0.0, PointKind::Stone(Color::Black))];
+        let s = breakdown(&vals, (0, 0), 0.0, 0.0);
+        let a = verdict("a", Some(s.clone()), vec![]);
+        let mut b = verdict("b", Some(s), vec![]);
+        let pair = |a: &Verdict, b: &Verdict| {
+            compare(
+                &Side::new(a, Some(&vals)),
+                &Side::new(b, Some(&vals)),
+                &names(1),
+            )
+            .unwrap()
+        };
+        assert!(pair(&a, &b).agree);
+        assert_eq!(pair(&a, &b).ending, None);
+        b.ending = Ending::Unfinished;
+        let d = pair(&a, &b);
+        assert!(!d.agree);
+        assert_eq!(
+            d.ending,
+            Some(EndingSplit {
+                under_a: Ending::Passes,
+                under_b: Ending::Unfinished
+            })
+        );
+        b.ending = Ending::Stopped;
+        assert_eq!(pair(&a, &b).ending, None);
     }
 
     #[test]

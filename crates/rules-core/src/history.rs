@@ -181,6 +181,36 @@ pub enum SuperkoKind {
     Situational,
 }
 
+/// What a ruleset forbids of a whole-board repetition.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum KoRule {
+    /// Superko: no move may recreate an earlier position ([`SuperkoKind`] says which
+    /// positions count as the same).
+    #[default]
+    #[cfg_attr(
+        feature = "clap",
+        value(help = "No earlier position may recur (the kind: --superko)")
+    )]
+    Superko,
+    /// Simple ko: only the immediate recapture of a ko is forbidden (a move may not recreate
+    /// the board of either of the two turns before it). Any other repetition of an earlier
+    /// position (as [`SuperkoKind`] counts them: a long cycle, triple ko, sending two and
+    /// returning one) is no forbidden move, but it ends the game without a result: the
+    /// rulesets that offer simple ko forbid repetition in their texts, and leave the cycle to
+    /// a referee, who voids the game.
+    #[cfg_attr(
+        feature = "clap",
+        value(
+            help = "Only a ko's immediate recapture is forbidden; a repetition ends the game without result"
+        )
+    )]
+    Simple,
+}
+
 /// A superko history over a game: the starting position and every later position, each
 /// labelled with the number of turns played when it arose.
 #[derive(Debug, Clone)]

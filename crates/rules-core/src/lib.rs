@@ -48,9 +48,9 @@ pub use basis::{ChainDoubt, ChainStatus, DeadBasis, DeadByBasis, DoubtReport, Un
 pub use board::{Analysis, Board, DiagramError, Played};
 pub use color::{Color, PerColor};
 pub use compare::{
-    Cause, CauseKind, CompareError, CountDiff, LegalitySplit, PairDiff, Side, compare,
+    Cause, CauseKind, CompareError, CountDiff, EndingSplit, LegalitySplit, PairDiff, Side, compare,
 };
-pub use history::{History, Superko, SuperkoKind};
+pub use history::{History, KoRule, Superko, SuperkoKind};
 pub use point::{Move, Point};
 pub use record::{
     Action, Finding, GameInfo, GameRecord, Komi, Markup, Outcome, RecordedMove, RecordedResult,

@@ -2,12 +2,13 @@
 //! empty point or passes; the opponent's chains left without liberties go, then one's own;
 //! the colouring may not repeat (superko); two consecutive passes end the game. What the
 //! texts do differently is a [`Texts`] value: the citations, whether suicide is forbidden,
-//! which repetitions superko forbids, and whether play may resume after two passes.
+//! which repetitions superko forbids (or simple ko, where a repetition ends the game), and
+//! whether play may resume after two passes.
 //! `tromp-taylor` (texts 000, 001, 004) and `chinese` (texts 003, 004) both play it.
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::history::{Superko, SuperkoKind};
+use crate::history::{KoRule, Superko, SuperkoKind};
 use crate::point::{Move, Point};
 use crate::ruleset::{Illegal, Reason, StartPosition, Tally, Turn, TurnEffect};
 
@@ -19,8 +20,13 @@ pub struct Texts {
     pub occupied: &'static str,
     /// The rule against a repetition.
     pub superko: &'static str,
-    /// Which repetitions are forbidden.
+    /// Which positions count as the same (for superko, and for the repetition that ends a
+    /// game under simple ko).
     pub superko_kind: SuperkoKind,
+    /// Simple ko, with the rule it cites, instead of superko: only the immediate recapture
+    /// of a ko is forbidden, and any other repetition ends the game without a result
+    /// ([`KoRule::Simple`]). `None`: superko forbids every repetition.
+    pub simple_ko: Option<&'static str>,
     /// The rule against suicide, when suicide is forbidden; `None` when it is a legal move
     /// that removes one's own stones.
     pub suicide: Option<&'static str>,
@@ -46,6 +52,11 @@ pub struct PlacementGame {
     /// A setup left chains without liberties: the next move is worked out the slow way, over
     /// the whole board (stones without liberties cannot stay on the board).
     unsettled: bool,
+    /// Under simple ko: the board before the last turn (its hash and bits), which a ko's
+    /// immediate recapture would recreate.
+    before_last: Option<(u64, Vec<u64>)>,
+    /// Under simple ko: the game ended in a repetition of the position after this many turns.
+    repeated: Option<u32>,
 }
 
 /// The board a move would leave, worked out over the whole board.
@@ -69,7 +80,27 @@ impl PlacementGame {
             superko: Superko::new(texts.superko_kind, &start.board, start.to_move),
             tally: Tally::default(),
             unsettled: !start.board.libertyless_chains().is_empty(),
+            before_last: texts
+                .simple_ko
+                .map(|_| (start.board.hash(), start.board.bits().to_vec())),
+            repeated: None,
         }
+    }
+
+    /// Which ko rule the texts follow.
+    #[must_use]
+    pub fn ko_rule(&self) -> KoRule {
+        match self.texts.simple_ko {
+            Some(_) => KoRule::Simple,
+            None => KoRule::Superko,
+        }
+    }
+
+    /// Under simple ko, when the game ended in a repetition: the turn count at which the
+    /// repeated position first arose.
+    #[must_use]
+    pub fn repetition_end(&self) -> Option<u32> {
+        self.repeated
     }
 
     /// The board.
@@ -91,17 +122,20 @@ impl PlacementGame {
     }
 
     /// Whether two consecutive passes have ended the game (play may still resume, when the
-    /// texts allow it).
+    /// texts allow it), or, under simple ko, a repetition has.
     #[must_use]
     pub fn is_over(&self) -> bool {
-        self.passes >= 2
+        self.passes >= 2 || self.repeated.is_some()
     }
 
     /// Whether `turn` would resume play after two passes (a stone after the end, which the
-    /// texts allow).
+    /// texts allow; never after a repetition, which has no result to dispute).
     #[must_use]
     pub fn resumes(&self, turn: &Turn) -> bool {
-        self.is_over() && !turn.mv.is_pass() && self.texts.resume_after_passes
+        self.is_over()
+            && self.repeated.is_none()
+            && !turn.mv.is_pass()
+            && self.texts.resume_after_passes
     }
 
     /// Makes every key of the superko history collide, for tests (see
@@ -117,6 +151,9 @@ impl PlacementGame {
     /// The [`Illegal`] that forbids it.
     pub fn check(&self, turn: &Turn) -> Result<(), Illegal> {
         self.check_pre(turn)?;
+        if let (Some(_), Some(rule)) = (self.repeated, self.texts.simple_ko) {
+            return Err(Illegal::new(Reason::AfterEnd, rule));
+        }
         if self.is_over() && !self.texts.resume_after_passes {
             return Err(Illegal::new(Reason::AfterEnd, self.texts.after_end));
         }
@@ -133,7 +170,7 @@ impl PlacementGame {
     /// The [`Illegal`] that forbids it; nothing changes.
     pub fn play(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
         self.check(turn)?;
-        Ok(self.apply(turn))
+        Ok(self.apply(turn, false))
     }
 
     /// Carries out `turn` as far as the board allows: a forbidden suicide or repetition is
@@ -148,13 +185,15 @@ impl PlacementGame {
                 return Err(Illegal::new(Reason::Occupied, self.texts.occupied));
             }
         }
-        Ok(self.apply(turn))
+        Ok(self.apply(turn, true))
     }
 
     /// Changes stones directly (a setup in the middle of a record).
     pub fn edit(&mut self, edits: &[(Point, Option<Color>)]) {
         self.board.setup(edits);
         self.unsettled = !self.board.libertyless_chains().is_empty();
+        // No turn made this board: no recapture can be immediate across it.
+        self.remember_before_turn();
         self.superko
             .record(&self.board, self.to_move, self.tally.turns);
     }
@@ -203,6 +242,11 @@ impl PlacementGame {
             if let (true, Some(rule)) = (after.suicide, self.texts.suicide) {
                 return Err(Illegal::new(Reason::Suicide, rule));
             }
+            if let Some(rule) = self.texts.simple_ko {
+                return self.check_simple_ko(after.board.hash(), rule, |out| {
+                    out.extend_from_slice(after.board.bits());
+                });
+            }
             self.superko.repeats_position(&after.board, color.opp())
         } else {
             // Captures first: `analyze` removes the opponent's stones before it asks whether
@@ -210,6 +254,11 @@ impl PlacementGame {
             let a = self.board.analyze(p, color);
             if let (true, Some(rule)) = (a.suicide, self.texts.suicide) {
                 return Err(Illegal::new(Reason::Suicide, rule));
+            }
+            if let Some(rule) = self.texts.simple_ko {
+                return self.check_simple_ko(a.hash_after, rule, |out| {
+                    self.board.bits_after(p, color, out);
+                });
             }
             self.superko.repeats(&self.board, p, color, a.hash_after)
         };
@@ -227,9 +276,52 @@ impl PlacementGame {
         }
     }
 
-    /// Carries out a turn whose legality has been settled (or is being overridden).
-    fn apply(&mut self, turn: &Turn) -> TurnEffect {
+    /// Simple ko: the board after the move (its hash, and its bits when asked) may not be the
+    /// board before the last turn (a ko's immediate recapture) nor the board now (a move that
+    /// changes nothing, a single-stone suicide). Any other repetition is allowed, and ends the
+    /// game ([`PlacementGame::apply`]).
+    fn check_simple_ko(
+        &self,
+        hash_after: u64,
+        rule: &'static str,
+        bits_after: impl FnOnce(&mut Vec<u64>),
+    ) -> Result<(), Illegal> {
+        let turns = self.tally.turns;
+        let mut candidates = vec![(self.board.hash(), self.board.bits(), turns)];
+        if let Some((hash, bits)) = &self.before_last {
+            candidates.push((*hash, bits.as_slice(), turns.saturating_sub(1)));
+        }
+        if candidates.iter().all(|(hash, ..)| *hash != hash_after) {
+            return Ok(());
+        }
+        let mut exact = Vec::with_capacity(self.board.bits().len());
+        bits_after(&mut exact);
+        match candidates
+            .iter()
+            .find(|(_, bits, _)| *bits == exact.as_slice())
+        {
+            Some(&(_, _, turn)) => Err(Illegal {
+                reason: Reason::Ko,
+                rule,
+                repeats_turn: Some(turn),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Under simple ko, remembers the board as it is before the next turn.
+    fn remember_before_turn(&mut self) {
+        if self.texts.simple_ko.is_some() {
+            self.before_last = Some((self.board.hash(), self.board.bits().to_vec()));
+        }
+    }
+
+    /// Carries out a turn whose legality has been settled (or is being overridden: `forced`).
+    /// Under simple ko a stone that recreates an earlier position ends the game (not a forced
+    /// one: its repetition is the forbidden move's, reported as such).
+    fn apply(&mut self, turn: &Turn, forced: bool) -> TurnEffect {
         let mut effect = TurnEffect::default();
+        self.remember_before_turn();
         match turn.mv {
             Move::Pass => {
                 self.passes += 1;
@@ -254,6 +346,9 @@ impl PlacementGame {
         }
         self.tally.turns += 1;
         self.to_move = turn.color.opp();
+        if self.texts.simple_ko.is_some() && !forced && !turn.mv.is_pass() {
+            self.repeated = self.superko.repeats_position(&self.board, self.to_move);
+        }
         // A pass leaves the board as it was, so positional superko stores nothing new; under
         // situational superko the opponent now faces this board, a situation of its own.
         self.superko
@@ -272,6 +367,7 @@ mod tests {
         occupied: "occupied rule",
         superko: "superko rule",
         superko_kind: SuperkoKind::Positional,
+        simple_ko: None,
         suicide: None,
         after_end: "end rule",
         no_pre_action: "no pre-action rule",

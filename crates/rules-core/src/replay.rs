@@ -55,6 +55,12 @@ pub enum AssessmentChoice<'a> {
     Given(&'a Assessment),
     /// Ask this assessor about the final position.
     Auto(&'a dyn Assessor),
+    /// Ask this assessor about the final position only when the game is over under the
+    /// ruleset, or the record does not end it by passing (a counted result agreed without
+    /// passes): dead stones are agreed at the end of a game, and passes that do not end it
+    /// under this ruleset (Pauli rule 4: a pass under a temporary prohibition) leave a game
+    /// that is not over, scored as it stands. The default source of dead stones.
+    WhenOver(&'a dyn Assessor),
 }
 
 /// A finished replay: the verdict and the final state (for pictures and explanations).
@@ -313,10 +319,23 @@ pub fn replay(
     // An automatic assessment is only made for rulesets that use one (the others score the
     // board as it stands, and the search can be costly), and only of a final position: a
     // replay stopped early at a forbidden move scores the position before it as it stands.
+    let passes_not_ending = !stopped && !state.is_over() && ends_with_two_passes(record);
+    if passes_not_ending {
+        findings.push(Finding::new(
+            "not-over-after-passes",
+            format!(
+                "the record ends with two passes, which do not end the game under {}: its \
+                 count is of a game that is not over",
+                ruleset.id()
+            ),
+        ));
+    }
     let assessment = match assessment {
         AssessmentChoice::Given(a) => a.clone(),
-        AssessmentChoice::Auto(_) if !ruleset.uses_assessment() => Assessment::none(),
-        AssessmentChoice::Auto(_) if stopped_early => {
+        AssessmentChoice::Auto(_) | AssessmentChoice::WhenOver(_) if !ruleset.uses_assessment() => {
+            Assessment::none()
+        }
+        AssessmentChoice::Auto(_) | AssessmentChoice::WhenOver(_) if stopped_early => {
             findings.push(Finding::new(
                 "dead-stones-not-assessed",
                 "the replay stopped at a forbidden move, so its count is of an earlier \
@@ -324,7 +343,20 @@ pub fn replay(
             ));
             Assessment::none()
         }
-        AssessmentChoice::Auto(assessor) => assessor.assess_state(&*state),
+        AssessmentChoice::WhenOver(_) if passes_not_ending => {
+            findings.push(Finding::new(
+                "dead-stones-not-assessed",
+                format!(
+                    "the game is not over under {}, so its position is scored as it stands: \
+                     no dead stones are searched for",
+                    ruleset.id()
+                ),
+            ));
+            Assessment::none()
+        }
+        AssessmentChoice::Auto(assessor) | AssessmentChoice::WhenOver(assessor) => {
+            assessor.assess_state(&*state)
+        }
     };
     let scored = count(
         &*state,
@@ -335,7 +367,21 @@ pub fn replay(
         },
     );
     let tally = state.tally();
-    let ending = if state.is_over() {
+    let repetition = state.repetition_end();
+    let ending = if let (true, Some(start)) = (state.is_over(), repetition) {
+        findings.push(Finding::new(
+            "repetition-ends-game",
+            format!(
+                "move {} recreates the position after move {}: under {}'s simple ko a \
+                 repetition is no forbidden move, but it ends the game without a result (a \
+                 long cycle the rules leave to the referee)",
+                turn_moves.last().copied().unwrap_or(0),
+                turn_moves.get(start as usize).copied().unwrap_or(0),
+                ruleset.id()
+            ),
+        ));
+        Ending::Repetition
+    } else if state.is_over() {
         Ending::Passes
     } else if stopped {
         Ending::Stopped
@@ -349,18 +395,22 @@ pub fn replay(
     };
     let (score, score_error) = match scored {
         Ok(mut s) => {
-            s.dead_basis = DeadBasis::of(&assessment, state.board());
+            let dead = s.dead_stones.black + s.dead_stones.white;
+            s.dead_basis = DeadBasis::of(&assessment, state.board(), dead);
             (Some(s), None)
         }
         Err(e) => (None, Some(e.to_string())),
     };
-    let mut check = check_result(
-        record,
-        ruleset.counting(),
-        record.rules_counting,
-        score.as_ref(),
-        stopped_early,
-    );
+    let mut check = match ending {
+        Ending::Repetition => repetition_check(record),
+        _ => check_result(
+            record,
+            ruleset.counting(),
+            record.rules_counting,
+            score.as_ref(),
+            stopped_early,
+        ),
+    };
     check.estimated = matches!(
         check.status,
         CheckStatus::Agrees | CheckStatus::Differs | CheckStatus::Undecided
@@ -440,6 +490,11 @@ fn collect_events(
                 used: used.iter().map(|&p| topo.sgf(p)).collect(),
                 gains,
             },
+            Event::ResumedAfterPasses { color, rule } => EventReport::ResumedAfterPasses {
+                move_number: *turn_moves.last().unwrap_or(&0),
+                color,
+                rule: rule.to_owned(),
+            },
             Event::Note(message) => EventReport::Note {
                 after_move: *turn_moves.last().unwrap_or(&0),
                 message,
@@ -482,6 +537,41 @@ pub fn count(
         }
     }
     scored
+}
+
+/// Whether the record's main line ends with two passes.
+fn ends_with_two_passes(record: &GameRecord) -> bool {
+    let mut moves = record.actions.iter().rev().filter_map(|a| match a {
+        Action::Move { mv, .. } => Some(mv),
+        _ => None,
+    });
+    matches!(
+        (moves.next(), moves.next()),
+        (Some(RecordedMove::Pass), Some(RecordedMove::Pass))
+    )
+}
+
+/// The comparison of a game that ended in a repetition (simple ko: no result) with the
+/// record: a void record agrees, a count or a win is not comparable with no result.
+fn repetition_check(record: &GameRecord) -> ResultCheck {
+    match &record.result {
+        None => ResultCheck::new(CheckStatus::NoResult, "the record has no result".to_owned()),
+        Some(r) if r.outcome == Outcome::Void => ResultCheck::new(
+            CheckStatus::Agrees,
+            format!(
+                "record says {}; the game ended in a repetition, without a result",
+                r.raw
+            ),
+        ),
+        Some(r) => ResultCheck::new(
+            CheckStatus::NotComparable,
+            format!(
+                "record says {}; the game ended in a repetition, which leaves it without a \
+                 result",
+                r.raw
+            ),
+        ),
+    }
 }
 
 /// Compares the computed score with the recorded result.

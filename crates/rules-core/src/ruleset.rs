@@ -291,6 +291,15 @@ pub enum Event {
         /// Captives gained by each player.
         gains: PerColor<u32>,
     },
+    /// Play resumed after the end of the game, as the rules allow (a dispute about the end:
+    /// text 003 End 1, Pauli rule 4 with play after the end allowed): `color` put a stone
+    /// after the passes that had ended it, and the game goes on until it ends again.
+    ResumedAfterPasses {
+        /// Who resumed.
+        color: Color,
+        /// The rule that lets play resume.
+        rule: &'static str,
+    },
     /// A note in words.
     Note(String),
 }
@@ -328,6 +337,14 @@ pub trait GameState: Send {
 
     /// Whether the game has ended under this ruleset's rules.
     fn is_over(&self) -> bool;
+
+    /// When the game ended in a whole-board repetition its rules leave without a result (a
+    /// long cycle under simple ko, [`KoRule::Simple`](crate::KoRule::Simple)) rather than by
+    /// its end rule: the turn count at which the repeated position first arose (0 = the
+    /// start). `None` for a game that has not ended so.
+    fn repetition_end(&self) -> Option<u32> {
+        None
+    }
 
     /// Whether `turn` would be legal now (the player need not be the one to move: GTP lets
     /// either colour play; the replay driver checks alternation itself).

@@ -67,6 +67,9 @@ pub enum Ending {
     Stopped,
     /// The moves ran out before the game ended under this ruleset.
     Unfinished,
+    /// A whole-board repetition ended the game without a result (simple ko: a long cycle,
+    /// [`KoRule::Simple`](crate::KoRule::Simple)).
+    Repetition,
 }
 
 /// Where the komi came from.
@@ -213,6 +216,16 @@ pub enum EventReport {
         used: Vec<String>,
         /// Captives gained.
         gains: PerColor<u32>,
+    },
+    /// Play resumed after the passes that had ended the game, as the rules allow (text 003
+    /// End 1: "on dispute the game continues"; Pauli rule 4 with play after the end allowed).
+    ResumedAfterPasses {
+        /// The move (a stone) that resumed play.
+        move_number: u32,
+        /// Who played it.
+        color: Color,
+        /// The rule that lets play resume.
+        rule: String,
     },
     /// A remark.
     Note {

@@ -50,7 +50,7 @@ pub use infer::{Inference, infer, resumption};
 pub use katago::read_katago;
 pub use names::{SGF_NAMES, SgfName};
 
-use rules_core::{Counting, SuperkoKind};
+use rules_core::{Counting, KoRule, SuperkoKind};
 use serde::Serialize;
 use std::fmt;
 
@@ -316,6 +316,8 @@ pub enum Target {
     Chinese {
         /// `--suicide allowed` (default forbidden).
         suicide_allowed: bool,
+        /// `--ko` (default superko; simple for KataGo's `koSIMPLE`).
+        ko: KoRule,
         /// `--superko` (default positional).
         superko: SuperkoKind,
         /// `--handicap-compensation` (`0` = none, the default).
@@ -343,18 +345,20 @@ impl Target {
         match self {
             Target::Chinese {
                 suicide_allowed,
+                ko,
                 superko,
                 compensation,
             } => format!(
-                "chinese (suicide {}, {} superko, handicap compensation {})",
+                "chinese (suicide {}, {}, handicap compensation {})",
                 if *suicide_allowed {
                     "allowed"
                 } else {
                     "forbidden"
                 },
-                match superko {
-                    SuperkoKind::Positional => "positional",
-                    SuperkoKind::Situational => "situational",
+                match (ko, superko) {
+                    (KoRule::Simple, _) => "simple ko",
+                    (KoRule::Superko, SuperkoKind::Positional) => "positional superko",
+                    (KoRule::Superko, SuperkoKind::Situational) => "situational superko",
                 },
                 match compensation {
                     HandicapBonus::Zero => "none",
@@ -467,22 +471,22 @@ fn mapping(d: &RulesDescription) -> Mapping {
             from,
         };
     }
-    let superko = match d.ko {
-        Ko::Situational => SuperkoKind::Situational,
+    let (ko, superko) = match d.ko {
+        Ko::Situational => (KoRule::Superko, SuperkoKind::Situational),
         Ko::Simple => {
             changes.push(
-                "simple ko becomes positional superko (text 004 禁止全局同形): a long cycle \
-                 (triple ko, eternal life) is forbidden where these rules would leave it to \
-                 the referee"
+                "simple ko, with the ending of a repetition the texts forbid (text 004 \
+                 禁止全局同形): a long cycle (triple ko, eternal life) is no forbidden move but \
+                 ends the game without a result, as a referee would void it"
                     .into(),
             );
-            SuperkoKind::Positional
+            (KoRule::Simple, SuperkoKind::Positional)
         }
         Ko::Spight => {
             changes.push("Spight's ko rule becomes positional superko".into());
-            SuperkoKind::Positional
+            (KoRule::Superko, SuperkoKind::Positional)
         }
-        Ko::Positional => SuperkoKind::Positional,
+        Ko::Positional => (KoRule::Superko, SuperkoKind::Positional),
     };
     if d.name == "GOE" || d.name == "Ing" {
         changes.push(
@@ -519,6 +523,7 @@ fn mapping(d: &RulesDescription) -> Mapping {
         ruleset: "chinese",
         target: Target::Chinese {
             suicide_allowed: d.suicide,
+            ko,
             superko,
             compensation: d.white_handicap_bonus,
         },

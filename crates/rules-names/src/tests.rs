@@ -11,6 +11,7 @@ fn chinese_target(d: &RulesDescription) -> (bool, SuperkoKind, HandicapBonus) {
             suicide_allowed,
             superko,
             compensation,
+            ..
         } => (suicide_allowed, superko, compensation),
         other => panic!("{}: mapped to {other:?}", d.text),
     }
@@ -586,10 +587,35 @@ fn describe_says_everything_in_words() {
 fn mappings_explain_what_they_change() {
     let m = read_katago("chinese").unwrap().mapping();
     assert!(
-        m.explain().contains("simple ko becomes positional superko"),
+        m.explain()
+            .contains("simple ko, with the ending of a repetition"),
         "{}",
         m.explain()
     );
+    assert!(
+        matches!(
+            m.target,
+            Target::Chinese {
+                ko: KoRule::Simple,
+                ..
+            }
+        ),
+        "{:?}",
+        m.target
+    );
+    assert!(
+        m.explain()
+            .contains("chinese (suicide forbidden, simple ko,")
+    );
+    // Superko rules keep superko.
+    let m = read("chinese").unwrap().mapping();
+    assert!(matches!(
+        m.target,
+        Target::Chinese {
+            ko: KoRule::Superko,
+            ..
+        }
+    ));
     let m = read_katago("stone-scoring").unwrap().mapping();
     assert!(m.explain().contains("group tax"), "{}", m.explain());
     let m = read_katago("aga-button").unwrap().mapping();

@@ -13,6 +13,8 @@
 //!   and the komi they carry (the ruleset's default komi). `--rules` entries read ids first,
 //!   a record's `RU` does not; [`named`] is the same without the description (GTP);
 //!   [`resolve_katago`] reads as KataGo does (its preset `chinese` plays simple ko).
+//! * [`katago_form`] — a ruleset of ours as KataGo rules, where KataGo has them
+//!   (`kata-get-rules` after the rules were named by id).
 //! * [`recorded`] — the ruleset for one game under `--rules recorded`: its `RU`, else rules
 //!   inferred from its server, komi or event ([`rules_names::infer`]), else a [`Fallback`]
 //!   (`--default-rules NAME`), with how it was chosen ([`RecordedRules`]); configured to resume play after
@@ -113,6 +115,7 @@ fn configured(target: Target, options: &RulesetOptions, resume: bool) -> Box<dyn
         Target::Pauli => Box::new(options.pauli),
         Target::Chinese {
             suicide_allowed,
+            ko,
             superko,
             compensation,
         } => Box::new(Chinese {
@@ -121,6 +124,7 @@ fn configured(target: Target, options: &RulesetOptions, resume: bool) -> Box<dyn
             } else {
                 SuicideRule::Forbidden
             },
+            ko,
             superko,
             compensation: match compensation {
                 HandicapBonus::Zero => Compensation::None,
@@ -266,6 +270,39 @@ fn resolved(rules: RulesDescription, options: &RulesetOptions, resume: Option<&s
         komi: rules.komi,
         rules: Some(rules),
     }
+}
+
+/// The ruleset with id `id`, configured with `options`, as KataGo rules (KataGo's short form
+/// read back into a description), for GTP's `kata-get-rules` when the rules were named by our
+/// id: `tromp-taylor` is KataGo's `tromp-taylor`; `chinese` is area scoring with its ko rule,
+/// suicide rule and handicap compensation, no tax, dead stones agreed (`fpok1`), komi 7.5.
+/// `None` for `logical` (area plus captures: no KataGo rules count so) and `pauli` (Pauli's
+/// ko, cycle and control rules are no KataGo rules), and for an unknown id.
+#[must_use]
+pub fn katago_form(id: &str, options: &RulesetOptions) -> Option<RulesDescription> {
+    let text = match canonical_id(id) {
+        "tromp-taylor" => "tromp-taylor".to_owned(),
+        "chinese" => {
+            let c = &options.chinese;
+            let ko = match (c.ko, c.superko) {
+                (rules_core::KoRule::Simple, _) => "SIMPLE",
+                (_, rules_core::SuperkoKind::Positional) => "POSITIONAL",
+                (_, rules_core::SuperkoKind::Situational) => "SITUATIONAL",
+            };
+            let whb = match c.compensation {
+                Compensation::None => "0",
+                Compensation::N => "N",
+                Compensation::NMinusOne => "N-1",
+            };
+            format!(
+                "ko{ko}scoreAREAtaxNONEsui{}whb{whb}fpok1komi{}",
+                u8::from(c.suicide == SuicideRule::Allowed),
+                chinese::DEFAULT_KOMI
+            )
+        }
+        _ => return None,
+    };
+    rules_names::read_katago(&text).ok()
 }
 
 /// A ruleset [`named`] found, with how it read the text.
@@ -564,6 +601,7 @@ mod tests {
         let options = RulesetOptions {
             chinese: Chinese {
                 suicide: SuicideRule::Allowed,
+                ko: rules_core::KoRule::Superko,
                 superko: SuperkoKind::Situational,
                 compensation: Compensation::N,
                 after_two_passes: AfterTwoPasses::Resume,
@@ -579,6 +617,7 @@ mod tests {
         let mapped = for_target(
             Target::Chinese {
                 suicide_allowed: false,
+                ko: rules_core::KoRule::Superko,
                 superko: SuperkoKind::Positional,
                 compensation: HandicapBonus::Zero,
             },
@@ -691,10 +730,10 @@ mod tests {
         assert!(named.how.contains("group tax"), "{}", named.how);
     }
 
-    /// KataGo's koSIMPLE stays simple ko in the described rules; the nearest ruleset plays
-    /// positional superko and says so.
+    /// KataGo's koSIMPLE stays simple ko in the described rules, and the nearest ruleset is
+    /// `chinese` with its simple-ko option (a repetition ends the game without a result).
     #[test]
-    fn simple_ko_is_kept_in_the_description_and_said_in_the_mapping() {
+    fn simple_ko_is_kept_in_the_description_and_played_by_chinese() {
         let r = resolve("koSIMPLEscoreAREAsui0", true, &RulesetOptions::default()).unwrap();
         assert_eq!(r.ruleset.id(), "chinese");
         assert_eq!(
@@ -702,9 +741,14 @@ mod tests {
             Some(rules_names::Ko::Simple)
         );
         assert!(
-            r.how.contains("simple ko becomes positional superko"),
+            r.how.contains("simple ko, with the ending of a repetition"),
             "{}",
             r.how
+        );
+        assert!(
+            r.ruleset.describe().contains("simple ko"),
+            "{}",
+            r.ruleset.describe()
         );
         assert!(
             resolve("chinese", true, &RulesetOptions::default())
@@ -856,6 +900,37 @@ mod tests {
             "{:?}",
             r.read
         );
+    }
+
+    /// Our rulesets as KataGo rules, where KataGo has them, and read back to the same ruleset.
+    #[test]
+    fn our_rulesets_have_a_katago_form_where_katago_has_them() {
+        let options = RulesetOptions::default();
+        let tt = katago_form("tt", &options).unwrap();
+        assert_eq!(tt.mapping().ruleset, "tromp-taylor");
+        let chinese = katago_form("chinese", &options).unwrap();
+        assert_eq!(
+            chinese.katago_json(),
+            r#"{"friendlyPassOk":true,"hasButton":false,"ko":"POSITIONAL","komi":7.5,"scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"0"}"#
+        );
+        let back = resolve_katago(&chinese.katago_json(), &options).unwrap();
+        assert_eq!(back.ruleset.id(), "chinese");
+        let simple = RulesetOptions {
+            chinese: Chinese {
+                ko: rules_core::KoRule::Simple,
+                compensation: Compensation::N,
+                ..Chinese::default()
+            },
+            ..options
+        };
+        let d = katago_form("chinese", &simple).unwrap();
+        assert_eq!(
+            (d.ko, d.white_handicap_bonus),
+            (rules_names::Ko::Simple, HandicapBonus::N)
+        );
+        assert!(katago_form("pauli", &options).is_none());
+        assert!(katago_form("logical", &options).is_none());
+        assert!(katago_form("go", &options).is_none());
     }
 
     /// KataGo's own reading for its GTP commands: its preset `chinese` is simple ko (named

@@ -51,10 +51,19 @@ fn subset(want: &Value, got: Option<&Value>, path: &str, errors: &mut Vec<String
 }
 
 /// The verdict of each ruleset `recorded` chose, as the binary writes it: the finding that
-/// says how the ruleset was chosen (its code) first among its findings.
+/// says how the ruleset was chosen (its code) first among its findings; for a game with no
+/// ruleset, no verdict and that finding among the game's warnings.
 fn replayed(record: &rules_core::GameRecord) -> (Value, Vec<Value>) {
     let chosen = recorded(record, &RulesetOptions::default(), None);
-    let ruleset = chosen.ruleset.expect("every fixture decides a ruleset");
+    let Some(ruleset) = chosen.ruleset else {
+        // No ruleset: the game is reported with no verdict, and a warning that says why
+        // (`no-ru-nothing-to-infer`, check's "no ruleset" line).
+        let mut report = rules_core::replay::game_report(1, record, Vec::new());
+        report
+            .warnings
+            .push(rules_core::Finding::new(chosen.read.code(), String::new()));
+        return (serde_json::to_value(&report).unwrap(), Vec::new());
+    };
     let none = Assessment::none();
     let (report, _) = report(
         1,
@@ -151,10 +160,11 @@ fn the_ogs_game_that_resumes_after_two_passes_is_scored_at_its_final_position() 
     assert_eq!(
         v["events"],
         serde_json::json!([{
-            "kind": "note",
-            "after_move": 265,
-            "message": "Black resumed play after the end of the game (Pauli rule 4); the \
-                        record's rules or server let play resume (after-end resume)"
+            "kind": "resumed-after-passes",
+            "move_number": 265,
+            "color": "black",
+            "rule": "Pauli rule 4, with play after the end allowed (the record's rules or \
+                     server let the players resume; option after-end resume)"
         }])
     );
     // The stones of moves 265–267 stand on the final board.

@@ -185,6 +185,7 @@ impl Game {
             occupied: rules.occupied,
             superko: rules.superko,
             superko_kind: SuperkoKind::Positional,
+            simple_ko: None,
             // Text 001: suicide is a move like any other; the colouring repeats when a single
             // stone kills itself, which superko then forbids.
             suicide: None,

@@ -17,7 +17,7 @@ use chinese::{AfterTwoPasses, Compensation, SuicideRule};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use pauli::RemovalPolicy;
 use pauli_control::Budget;
-use rules_core::SuperkoKind;
+use rules_core::{KoRule, SuperkoKind};
 use std::path::PathBuf;
 
 /// Replay Go game records under several rulesets side by side: whether every move was legal,
@@ -79,10 +79,29 @@ pub struct ReplayArgs {
 /// Options shared by every command that replays games.
 #[derive(Debug, Args, Clone)]
 pub struct RuleArgs {
-    /// Rulesets, comma-separated: tromp-taylor, logical, chinese, pauli, recorded (the ruleset
-    /// nearest to each game's RU) — or `all` (the first four).
+    /// Rulesets, comma-separated: gorules ids (tromp-taylor or tt, logical, chinese, pauli),
+    /// `all` (those four), `recorded` (for each game the ruleset nearest to its RU, or to the
+    /// rules its server, komi or event point to), rules names as records write them
+    /// (japanese, chinese, aga, nz, korean, goe…; docs/rule-names.md) and KataGo rules strings
+    /// (koPOSITIONALscoreAREAsui1, presets such as chinese-ogs or aga-button, the JSON form).
+    /// Our ids are read first (`chinese` is our chinese). A rules name's komi (KataGo's preset
+    /// komi, `komi23` in a string) is used when neither the record nor --komi gives one. Two
+    /// entries played by the same ruleset are refused.
     #[arg(long, short = 'r', default_value = "all", value_name = "LIST")]
     pub rules: String,
+
+    /// The rules `--rules recorded` uses for a game whose rules it can neither read (RU) nor
+    /// infer (server, komi, event): a gorules id, a rules name or a KataGo rules string, as
+    /// in --rules. Without it such a game gets no `recorded` ruleset (counted as "no ruleset"
+    /// by check).
+    #[arg(long, value_name = "NAME")]
+    pub default_rules: Option<String>,
+
+    /// Refuse a record whose setup before the first move (AB, AW, AE) leaves stones without
+    /// liberties (error `setup-without-liberties`), as KataGo's strict reading does, instead
+    /// of removing them with a note.
+    #[arg(long)]
+    pub strict_setup: bool,
 
     /// Dead stones for the rulesets that remove or count them: `markup` (the record's
     /// end-of-game markup), `estimate` (what Pauli's control test proves, rules 14–16, and
@@ -121,7 +140,13 @@ pub struct RuleArgs {
     #[arg(long)]
     pub check_claims: bool,
 
-    /// chinese: which repetitions are forbidden.
+    /// chinese: the ko rule: superko (text 004 rule 6: no repetition), or simple ko for rules
+    /// that name it (KataGo's koSIMPLE; only a ko's immediate recapture is forbidden, and any
+    /// other repetition ends the game without a result: docs/rules/chinese.md).
+    #[arg(long, value_enum, default_value_t = KoRule::Superko)]
+    pub ko: KoRule,
+
+    /// chinese: which repetitions are forbidden (under --ko simple: which end the game).
     #[arg(long, value_enum, default_value_t = SuperkoKind::Positional)]
     pub superko: SuperkoKind,
 

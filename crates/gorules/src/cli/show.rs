@@ -23,11 +23,13 @@ pub struct ShowArgs {
     #[command(flatten)]
     pub rules: RuleArgs,
 
-    /// Picture format. Default: svg when --output names a .svg file, else ascii.
+    /// Picture format. Default: the format --output's extension names (.svg, .png), else
+    /// ascii. An --output whose extension names another format is refused.
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<PictureFormat>,
 
-    /// Write the picture to this file instead of standard output.
+    /// Write the picture to this file instead of standard output (a PNG is never written to
+    /// a terminal).
     #[arg(long, short = 'o', value_name = "PATH")]
     pub output: Option<PathBuf>,
 
@@ -52,6 +54,8 @@ pub enum PictureFormat {
     Ascii,
     /// A scalable picture.
     Svg,
+    /// A raster picture: the SVG drawn at its own size (about 20 pixels per line).
+    Png,
 }
 
 /// `--theme`.

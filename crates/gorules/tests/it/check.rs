@@ -671,3 +671,78 @@ fn by_folder_table_snapshot() {
         ])
     );
 }
+
+/// `--rules recorded` on a folder of unmarked records — rules declared (`RU`), inferred from a
+/// server or a komi, and nothing to decide from: every game is on a ruleset row or on the
+/// "no ruleset" line, and they add up to the games (issue 61). `--default-rules` decides a
+/// ruleset for the last kind too.
+#[test]
+fn recorded_rules_account_for_every_game_with_a_no_ruleset_line() {
+    let summary = |extra: &[&str]| {
+        let mut args = vec!["fixtures/recorded", "--rules", "recorded", "--dead", "none"];
+        args.extend_from_slice(extra);
+        let (recs, out) = jsonl(&args);
+        // Nothing unreadable (the fallback's count of the last record may differ from its
+        // result: exit 1).
+        assert!(code(&out) < 2, "{}", String::from_utf8_lossy(&out.stderr));
+        let games = of_type(&recs, "game");
+        let codes: Vec<String> = games
+            .iter()
+            .flat_map(|g| {
+                let verdicts = g["verdicts"].as_array().unwrap().iter();
+                let warnings = g["warnings"].as_array().unwrap().iter();
+                verdicts
+                    .flat_map(|v| v["findings"].as_array().cloned().unwrap_or_default())
+                    .chain(warnings.cloned())
+                    .map(|f| f["code"].as_str().unwrap().to_owned())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        (of_type(&recs, "summary")[0].clone(), codes)
+    };
+    let add_up = |s: &Value| {
+        let rows: u64 = s["rulesets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["games"].as_u64().unwrap())
+            .sum();
+        (
+            rows,
+            s["no_ruleset"].as_u64().unwrap(),
+            s["games"]["total"].as_u64().unwrap(),
+        )
+    };
+    let (s, codes) = summary(&[]);
+    for kind in ["rules-recorded", "rules-inferred", "rules-not-declared"] {
+        assert!(codes.iter().any(|c| c == kind), "{kind}: {codes:?}");
+    }
+    let (rows, none, total) = add_up(&s);
+    assert_eq!(none, 1, "{s}");
+    assert_eq!(rows + none, total, "{s}");
+    assert_eq!(s["games"]["unreadable"], 0);
+    // The table has the line, with the same count.
+    let out = run(&[
+        "check",
+        "fixtures/recorded",
+        "--rules",
+        "recorded",
+        "--dead",
+        "none",
+    ]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    let line = table
+        .lines()
+        .find(|l| l.contains("no ruleset ┆"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(line.contains("┆     1 ┆"), "{line}");
+    assert!(
+        table.contains("no-ru-nothing-to-infer.sgf game 1: no ruleset: --rules recorded"),
+        "{table}"
+    );
+    // With a fallback every game gets a ruleset.
+    let (s, codes) = summary(&["--default-rules", "aga"]);
+    let (rows, none, total) = add_up(&s);
+    assert_eq!((none, rows), (0, total), "{s}");
+    assert!(codes.iter().any(|c| c == "rules-default"), "{codes:?}");
+}

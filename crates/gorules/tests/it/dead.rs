@@ -375,3 +375,21 @@ fn curated_ogs_results_lie_in_the_range_the_undecided_points_allow() {
     }
     assert!(errors.is_empty(), "{errors:#?}");
 }
+
+/// An unsure estimate says so: a confidence below 0.5, and the two invaders of
+/// fixtures/estimate/unsure-invader named among the least sure chains.
+#[test]
+fn an_unsure_estimate_names_its_doubts() {
+    let v = verdicts("estimate/unsure-invader.sgf", &["--rules", "chinese"]);
+    let basis = &of(&v, "chinese")["score"]["dead_basis"];
+    let confidence = basis["confidence"].as_f64().expect("a confidence");
+    assert!(confidence < 0.5, "{basis}");
+    let named: Vec<&str> = basis["least_sure"]
+        .as_array()
+        .expect("least sure chains")
+        .iter()
+        .map(|d| d["chain"].as_str().unwrap())
+        .collect();
+    assert!(named.contains(&"bc") && named.contains(&"ic"), "{basis}");
+    assert!(basis["unproved_chains"].as_u64().unwrap() >= 4, "{basis}");
+}

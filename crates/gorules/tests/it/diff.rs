@@ -408,3 +408,47 @@ fn a_ruleset_without_a_count_is_no_disagreement_and_says_why() {
     let text = String::from_utf8(run(&none).stdout).unwrap();
     assert!(text.contains("  every ruleset agrees\n"), "{text}");
 }
+
+/// A Pauli game that two passes do not end (rule 4: the first is made under a temporary
+/// prohibition): `diff` says each ruleset's ending beside its count and names the split, never
+/// "every ruleset agrees", though legality and the count agree; `replay`'s table says it
+/// where the count is.
+#[test]
+fn a_game_not_over_under_one_ruleset_is_no_agreement() {
+    let fixture = "fixtures/pauli/two-passes-not-over.sgf";
+    let out = run(&["diff", "--rules", "chinese,pauli", fixture]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("every ruleset agrees"), "{text}");
+    assert!(text.contains("pauli    all moves legal"), "{text}");
+    assert!(text.contains("B+2 (not over)"), "{text}");
+    assert!(
+        text.contains(
+            "  ending: the game is over (its end rule, consecutive passes, was met) under \
+             chinese, and not over (the moves ran out before it ended) under pauli"
+        ),
+        "{text}"
+    );
+    let (doc, code) = diff_json(&["--rules", "chinese,pauli", fixture]);
+    assert_eq!(code, 1);
+    let game = &doc["files"][0]["games"][0];
+    assert_eq!(game["agree"], false);
+    assert_eq!(game["rulesets"][0]["ending"], "passes");
+    assert_eq!(game["rulesets"][1]["ending"], "unfinished");
+    let pair = &game["comparisons"][0];
+    assert_eq!(pair["legality"], serde_json::json!([]));
+    assert_eq!(
+        pair["ending"],
+        serde_json::json!({ "under_a": "passes", "under_b": "unfinished" })
+    );
+    // The replay table says it where the count is.
+    let out = run(&["replay", "--rules", "chinese,pauli", fixture]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    let pauli = table.lines().find(|l| l.starts_with("│ pauli")).unwrap();
+    assert!(pauli.contains("B+2 (not over)"), "{table}");
+    assert!(table.contains("pauli [not-over-after-passes]"), "{table}");
+    assert!(
+        table.contains("pauli [dead-stones-not-assessed]"),
+        "{table}"
+    );
+}

@@ -166,3 +166,54 @@ fn every_fixture_meets_its_expectation() {
     );
     eprintln!("{} fixtures, {verdicts} verdicts checked", records.len());
 }
+
+/// `--rules` takes rules names and KataGo strings as `RU` does, with the komi they carry
+/// when the record gives none (issue 61): `nz` counts the New Zealand record with 7, KataGo's
+/// `komi23taxALL` with 23, and an id keeps the ruleset's own 7.5.
+#[test]
+fn rules_names_on_the_command_line_carry_their_komi() {
+    let nz = root().join("fixtures/recorded/nz-without-km.sgf");
+    let nz = nz.to_str().unwrap();
+    let komi = |rules: &str| {
+        let (out, run) = replay_json([nz, "--rules", rules, "--dead", "none"]);
+        assert_eq!(run.status.code(), Some(0), "{rules}");
+        let v = out["files"][0]["games"][0]["verdicts"][0].clone();
+        (
+            v["ruleset"].as_str().unwrap().to_owned(),
+            v["komi"]["value"].as_f64().unwrap(),
+            v["findings"][0]["code"].as_str().map(str::to_owned),
+        )
+    };
+    assert_eq!(
+        komi("nz"),
+        ("chinese".to_owned(), 7.0, Some("rules-named".to_owned()))
+    );
+    assert_eq!(komi("komi23taxALL").1, 23.0);
+    assert_eq!(komi("chinese").1, 7.5);
+    assert_eq!(komi("japanese").0, "pauli");
+    // The user's komi wins over the rules'.
+    let (out, _) = replay_json([nz, "--rules", "nz", "--komi", "0.5"]);
+    assert_eq!(
+        out["files"][0]["games"][0]["verdicts"][0]["komi"]["value"],
+        0.5
+    );
+}
+
+/// `--strict-setup` refuses a record whose setup leaves stones without liberties (KataGo's
+/// strict reading), where the default removes them with a note.
+#[test]
+fn strict_setup_refuses_stones_without_liberties() {
+    let fixture = root().join("fixtures/sgf/setup-without-liberties-removed.sgf");
+    let fixture = fixture.to_str().unwrap();
+    let (out, run) = replay_json([fixture, "--rules", "chinese"]);
+    assert_eq!(run.status.code(), Some(0));
+    let warnings = out["files"][0]["games"][0]["warnings"].to_string();
+    assert!(
+        warnings.contains("setup-without-liberties-removed"),
+        "{warnings}"
+    );
+    let (out, run) = replay_json([fixture, "--rules", "chinese", "--strict-setup"]);
+    assert_eq!(run.status.code(), Some(2));
+    let game = &out["files"][0]["games"][0];
+    assert_eq!(game["error"]["kind"], "setup-without-liberties", "{game}");
+}

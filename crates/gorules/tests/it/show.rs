@@ -239,6 +239,77 @@ fn output_file_and_format_from_its_extension() {
     roxmltree::Document::parse(&svg).unwrap();
 }
 
+/// `gorules show game.sgf -o end.png` writes a PNG (issue 61): it decodes, and its size is the
+/// SVG picture's, at one pixel per SVG unit. `--format png` writes one to a pipe too; an
+/// output named for another format than `--format` is refused.
+#[test]
+fn show_writes_a_png_that_decodes_at_the_svg_size() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("show-png");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (png, svg) = (dir.join("end.png"), dir.join("end.svg"));
+    let path = root().join("fixtures/pictures/nine-dead-stones.sgf");
+    for target in [&png, &svg] {
+        let _ = std::fs::remove_file(target);
+        let out = gorules([
+            "show".as_ref(),
+            path.as_os_str(),
+            "-o".as_ref(),
+            target.as_os_str(),
+        ]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let bytes = std::fs::read(&png).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG signature");
+    let pixmap = resvg::tiny_skia::Pixmap::decode_png(&bytes).expect("the PNG decodes");
+    let svg = std::fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let side = |name: &str| -> u32 {
+        let v: f32 = doc.root_element().attribute(name).unwrap().parse().unwrap();
+        v.ceil() as u32
+    };
+    assert_eq!(
+        (pixmap.width(), pixmap.height()),
+        (side("width"), side("height"))
+    );
+    assert!(
+        pixmap.width() > 100 && pixmap.height() > 100,
+        "a 9×9 board is drawn"
+    );
+    // The board's wood colour is there: a picture, not an empty canvas.
+    assert!(pixmap.pixels().iter().any(|p| p.alpha() == 255));
+    // --format png on a pipe; the same bytes.
+    let out = gorules([
+        "show".as_ref(),
+        path.as_os_str(),
+        "--format".as_ref(),
+        "png".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, bytes);
+    // A name for another format is refused, and nothing is written.
+    let wrong = dir.join("end-wrong.svg");
+    let out = gorules([
+        "show".as_ref(),
+        path.as_os_str(),
+        "--format".as_ref(),
+        "png".as_ref(),
+        "-o".as_ref(),
+        wrong.as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the extension says svg, --format says png"),
+        "{err}"
+    );
+    assert!(!wrong.exists());
+}
+
 /// `--move` may name the last move: that is the end, drawn with its count, as without it.
 #[test]
 fn the_last_move_is_the_end() {

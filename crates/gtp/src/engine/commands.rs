@@ -140,6 +140,8 @@ impl Engine {
                 _ => syntax("kgs-rules takes one rules name"),
             },
             "kgs-game_over" => Response::ok(),
+            "kata-set-rules" => self.cmd_kata_set_rules(&args),
+            "kata-get-rules" => self.cmd_kata_get_rules(&args),
             "gogui-analyze_commands" => Response::text(
                 [
                     "string/gorules: rules/gorules-rules",

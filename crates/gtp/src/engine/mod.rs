@@ -11,11 +11,12 @@
 
 mod commands;
 mod dead;
+mod kata;
 mod replay;
 mod sgf;
 mod words;
 
-pub use crate::rules::{Rules, RulesNaming, RulesResolver, registry_resolver};
+pub use crate::rules::{Rules, RulesDescription, RulesNaming, RulesResolver, registry_resolver};
 pub use dead::DeadStones;
 pub use words::gtp_result;
 
@@ -138,6 +139,8 @@ pub const COMMANDS: &[&str] = &[
     "kgs-rules",
     "kgs-genmove_cleanup",
     "kgs-game_over",
+    "kata-set-rules",
+    "kata-get-rules",
     "gogui-analyze_commands",
     "gorules-rules",
     "gorules-explain_move",
@@ -160,6 +163,8 @@ pub struct Engine {
     ruleset: Box<dyn Ruleset>,
     rules_text: String,
     rules_how: String,
+    /// The rules as KataGo describes them, when KataGo has them (`kata-get-rules`).
+    rules_katago: Option<RulesDescription>,
     topo: Arc<Topology>,
     komi: Option<f64>,
     handicap: u32,
@@ -212,6 +217,7 @@ impl Engine {
             ruleset: rules.ruleset,
             rules_text: config.rules,
             rules_how: rules.how,
+            rules_katago: rules.katago,
             topo,
             komi: config.komi,
             handicap: 0,
@@ -498,6 +504,7 @@ impl Engine {
         self.ruleset = rules.ruleset;
         self.rules_text = text.to_owned();
         self.rules_how = rules.how;
+        self.rules_katago = rules.katago;
         self.state = state;
         self.dead = None;
         self.pending_removal = None;

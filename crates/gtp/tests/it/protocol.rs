@@ -89,6 +89,8 @@ fn malformed_commands_are_syntax_errors() {
         "time_settings 300 x 5",
         "time_left b x 0",
         "kgs-rules",
+        "kata-set-rules",
+        "kata-get-rules chinese",
         "gorules-remove_cycle",
         "gorules-remove_cycle x",
         "gorules-dead Z99",
@@ -121,7 +123,7 @@ fn every_listed_command_is_known_and_answers() {
     for name in COMMANDS {
         if name.contains('-') {
             assert!(
-                ["kgs-", "gogui-", "gorules-"]
+                ["kgs-", "kata-", "gogui-", "gorules-"]
                     .iter()
                     .any(|p| name.starts_with(p)),
                 "{name}"

@@ -167,3 +167,61 @@ fn pauli_cycles_are_listed_and_removed_on_request() {
     assert!(fails(&mut c, "gorules-cycles").contains("only pauli"));
     assert!(fails(&mut c, "gorules-remove_cycle 0").starts_with("cannot remove"));
 }
+
+/// KataGo's rules commands: `kata-set-rules` reads presets, the short form and the JSON form
+/// as KataGo does (its `chinese` is simple ko); `kata-get-rules` answers KataGo's JSON form,
+/// with the komi in effect, which `kata-set-rules` keeps.
+#[test]
+fn kata_set_rules_and_kata_get_rules_speak_katago_forms() {
+    let mut e = engine("tromp-taylor", 9);
+    let json = |e: &mut gtp::Engine| -> serde_json::Value {
+        serde_json::from_str(&ok(e, "kata-get-rules")).unwrap()
+    };
+    // Our id's KataGo form.
+    let tt = json(&mut e);
+    assert_eq!(
+        (
+            tt["ko"].as_str(),
+            tt["scoring"].as_str(),
+            tt["suicide"].as_bool()
+        ),
+        (Some("POSITIONAL"), Some("AREA"), Some(true))
+    );
+    assert_eq!(tt["komi"], 7.5);
+    ok(&mut e, "komi 6");
+    // KataGo's preset `chinese` plays simple ko: our chinese with its simple-ko option.
+    assert_eq!(ok(&mut e, "kata-set-rules chinese"), "");
+    assert_eq!(id(&mut e), "chinese");
+    assert!(ok(&mut e, "gorules-rules").contains("simple ko"));
+    let chinese = json(&mut e);
+    assert_eq!(chinese["ko"], "SIMPLE");
+    assert_eq!(chinese["whiteHandicapBonus"], "N");
+    assert_eq!(chinese["komi"], 6.0, "the komi in effect stays");
+    // The JSON form, spaces and all, and the short form.
+    ok(
+        &mut e,
+        r#"kata-set-rules {"ko": "SITUATIONAL", "scoring": "AREA", "suicide": true}"#,
+    );
+    let nz = json(&mut e);
+    assert_eq!(
+        (nz["ko"].as_str(), nz["suicide"].as_bool()),
+        (Some("SITUATIONAL"), Some(true))
+    );
+    ok(&mut e, "kata-set-rules japanese");
+    assert_eq!(id(&mut e), "pauli");
+    assert_eq!(json(&mut e)["scoring"], "TERRITORY");
+    ok(&mut e, "kata-set-rules koPOSITIONALscoreAREAtaxNONEsui1");
+    assert_eq!(id(&mut e), "tromp-taylor");
+    assert_eq!(ok(&mut e, "kata-get-rules"), ok(&mut e, "kata-get-rules"));
+    // Mistakes change nothing.
+    assert!(fails(&mut e, "kata-set-rules koBOGUS").starts_with("unknown rules"));
+    assert!(fails(&mut e, "kata-set-rules mah-jong").starts_with("unknown rules"));
+    assert!(fails(&mut e, "kata-set-rules chinese komi7").contains("keeps the komi"));
+    assert_eq!(id(&mut e), "tromp-taylor");
+    // Rules KataGo has no form of.
+    ok(&mut e, "gorules-rules pauli");
+    assert!(fails(&mut e, "kata-get-rules").contains("no KataGo form"));
+    // kgs-rules names rules KataGo knows too.
+    ok(&mut e, "kgs-rules aga");
+    assert_eq!(json(&mut e)["ko"], "SITUATIONAL");
+}
