@@ -31,7 +31,7 @@ fn of_type<'a>(recs: &'a [Value], t: &str) -> Vec<&'a Value> {
 
 /// The 7×7 position of the engine fixtures (White's corner proved alive, C3 proved dead).
 const SEVEN: &str = "fixtures/engine/an-engine-that-contradicts-a-proof.sgf";
-/// Two 9×9 games whose dead stones no proof decides.
+/// Two games (9×9, 11×11) whose dead stones no proof decides.
 const NINES: [&str; 2] = [
     "fixtures/estimate/only-the-estimator-decides.sgf",
     "fixtures/estimate/unsure-invader.sgf",

@@ -458,24 +458,24 @@ fn a_finished_game_is_counted_with_the_estimate() {
     };
     let mut e = engine("chinese", 9);
     e.set_dead_stones(gtp::DeadStones::Estimate(estimate::Options::default()));
-    // White's invading stones B7 C7 are dead (the estimate; no proof decides them).
-    ok(&mut e, &fixture("unsure-invader"));
+    // White's stone C8 is dead (the estimate; no proof decides it).
+    ok(&mut e, &fixture("only-the-estimator-decides"));
     assert!(e.is_over());
-    assert_eq!(ok(&mut e, "final_score"), "B+11.5");
-    assert_eq!(ok(&mut e, "final_status_list dead"), "B7 C7");
+    assert_eq!(ok(&mut e, "final_score"), "W+37.5");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "C8");
     assert_eq!(ok(&mut e, "final_status_list seki"), "");
     // Named dead stones win; `none` gives the estimate back.
-    ok(&mut e, "gorules-dead E9");
+    ok(&mut e, "gorules-dead G9");
     assert_eq!(
         ok(&mut e, "final_status_list dead"),
-        "E9 E8 E7 E6 E5 E4 E3 E2 E1"
+        "G9 G8 G7 G6 G5 A4 B4 C4 D4 E4 F4 G4"
     );
     ok(&mut e, "gorules-dead none");
-    assert_eq!(ok(&mut e, "final_score"), "B+11.5");
+    assert_eq!(ok(&mut e, "final_score"), "W+37.5");
     // Before the end (one pass taken back), the board as it stands.
     ok(&mut e, "undo");
     assert!(!e.is_over());
-    assert_eq!(ok(&mut e, "final_score"), "W+26.5");
+    assert_eq!(ok(&mut e, "final_score"), "W+50.5");
     assert_eq!(ok(&mut e, "final_status_list dead"), "");
     // A seki in the corner: its chains are listed as seki, not alive, and not killed.
     ok(&mut e, &fixture("corner-seki-kept"));
