@@ -183,7 +183,7 @@ impl Failure {
         match e {
             ClientError::CommandLine(line) => Failure::Start {
                 program: line,
-                why: "the command line has an unclosed quote".to_owned(),
+                why: "the command line is empty or has an unclosed quote".to_owned(),
             },
             ClientError::Spawn { program, source } => Failure::Start {
                 program,

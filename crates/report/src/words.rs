@@ -133,7 +133,10 @@ pub fn engine_error(e: &EngineError) -> String {
     if e.stderr.iter().any(|l| !l.trim().is_empty()) {
         s.push_str("; its last lines on stderr: ");
         s.push_str(&e.stderr.join(" | "));
-    } else if !matches!(e.failure, analysis::engine::Failure::Board(_)) {
+    } else if !matches!(
+        e.failure,
+        analysis::engine::Failure::Board(_) | analysis::engine::Failure::Start { .. }
+    ) {
         s.push_str("; it wrote nothing on stderr");
     }
     s

@@ -31,10 +31,11 @@ fn of_type<'a>(recs: &'a [Value], t: &str) -> Vec<&'a Value> {
 
 /// The 7×7 position of the engine fixtures (White's corner proved alive, C3 proved dead).
 const SEVEN: &str = "fixtures/engine/an-engine-that-contradicts-a-proof.sgf";
-/// Two games (9×9, 11×11) whose dead stones no proof decides.
+/// Two finished 9×9 games GNU Go reads in well under a second: one whose dead stone no proof
+/// decides (the engine's word counts), one whose dead stones are all proved.
 const NINES: [&str; 2] = [
     "fixtures/estimate/only-the-estimator-decides.sgf",
-    "fixtures/estimate/unsure-invader.sgf",
+    "fixtures/games/gnugo-selfplay-9x9.sgf",
 ];
 
 /// One game's engine hangs; `check` ends it after --engine-timeout, reports that game's
@@ -159,6 +160,8 @@ fn engine_failures_are_named_with_their_last_stderr_lines() {
         missing.contains("engine \"/no/such/engine --mode gtp\": cannot start \"/no/such/engine\""),
         "{missing}"
     );
+    // A program that never ran has no stderr to speak of.
+    assert!(!missing.contains("stderr"), "{missing}");
 }
 
 /// `--dead engine` needs `--dead-engine`, which is for `--dead engine` only; both are
@@ -214,7 +217,8 @@ fn gnugo_dead(gnugo: &Path, record: &Path) -> Vec<String> {
 
 /// `--dead engine` with GNU Go counts GNU Go's dead stones: the count is the one the same
 /// stones named with `--dead` give, where GNU Go's own `final_status_list` on the game
-/// (loaded with its moves) names them. Here no proof decides them: they are the engine's.
+/// (loaded with its moves) names them. In the first game no proof decides them: they are the
+/// engine's; in the second the proofs agree with GNU Go.
 #[test]
 fn dead_stones_from_gnu_go() {
     let Some(gnugo) = gnugo() else {
@@ -250,7 +254,10 @@ fn dead_stones_from_gnu_go() {
                 "{record}"
             );
             let basis = &e["score"]["dead_basis"]["dead"];
-            assert_eq!(basis["engine"], dead.len(), "{record}: {basis}");
+            let by = |k: &str| basis[k].as_u64().unwrap() as usize;
+            assert_eq!(by("engine") + by("proved"), dead.len(), "{record}: {basis}");
+            let engine_only = if record == NINES[0] { dead.len() } else { 0 };
+            assert_eq!(by("engine"), engine_only, "{record}: {basis}");
             assert!(e.get("findings").is_none(), "{record}: {e}");
         }
     }
