@@ -45,7 +45,6 @@ pub mod geometry;
 pub mod model;
 pub mod playout;
 pub mod position;
-pub mod rng;
 mod verdict;
 
 pub use model::{Loaded, Model, ModelError, fit_logistic};

@@ -184,7 +184,7 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use rules_core::Rng;
 
     #[test]
     fn the_builtin_model_loads_and_reads_known_features() {

@@ -11,7 +11,7 @@
 //! never captured.
 
 use crate::geometry::Geometry;
-use crate::rng::Rng;
+use rules_core::Rng;
 
 const EMPTY: u8 = 0;
 const NONE: u16 = u16::MAX;

@@ -18,31 +18,7 @@
 
 use rules_core::{Board, Color, GameState, Move, Point, PreAction, Turn};
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): tiny, fast, and good enough to pick moves.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed.
-    #[must_use]
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), without modulo bias worth speaking of for board sizes.
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
+pub use rules_core::Rng;
 
 /// Whether the empty point `p` is one of `color`'s own one-point eyes: every neighbour is a
 /// stone of `color`, and the diagonals do not make it false — on the edge no diagonal may
@@ -199,26 +175,5 @@ mod tests {
             let mv = choose_move(state.as_ref(), Color::Black, None, &mut rng);
             assert!(mv != Move::Pass && mv != Move::Place(suicide), "{mv:?}");
         }
-    }
-
-    /// SplitMix64: the published sequence from seed 0.
-    #[test]
-    fn rng_is_splitmix64() {
-        let mut r = Rng::new(0);
-        assert_eq!(r.next_u64(), 0xe220_a839_7b1d_cdaf);
-        assert_eq!(r.next_u64(), 0x6e78_9e6a_a1b9_65f4);
-        assert_eq!(r.next_u64(), 0x06c4_5d18_8009_454f);
-    }
-
-    #[test]
-    fn rng_is_reproducible_and_in_range() {
-        let mut a = Rng::new(7);
-        let mut b = Rng::new(7);
-        for _ in 0..100 {
-            let x = a.below(19);
-            assert_eq!(x, b.below(19));
-            assert!(x < 19);
-        }
-        assert_ne!(Rng::new(1).next_u64(), Rng::new(2).next_u64());
     }
 }

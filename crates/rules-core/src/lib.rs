@@ -38,6 +38,7 @@ pub mod placement;
 pub mod point;
 pub mod record;
 pub mod replay;
+pub mod rng;
 pub mod ruleset;
 pub mod score;
 pub mod topology;
@@ -56,6 +57,7 @@ pub use record::{
     Action, Finding, GameInfo, GameRecord, Komi, Markup, Outcome, RecordedMove, RecordedResult,
 };
 pub use replay::{AssessmentChoice, Assessor, ReplayOptions, Replayed, count, replay, report};
+pub use rng::Rng;
 pub use ruleset::{
     Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput,
     StartPosition, Tally, Turn, TurnEffect,
