@@ -71,21 +71,24 @@ fn a_proved_chain_keeps_its_proof() {
     assert_eq!(conf, 1.0);
 }
 
+/// A corner whose capturing race depends on who moves first.
+const OPEN_RACE: [&str; 9] = [
+    "..XO.....",
+    "..XO.....",
+    "XXXO.....",
+    "OOOX.....",
+    ".OX.X....",
+    "OOX.X....",
+    "XXX.X....",
+    "...XX....",
+    ".........",
+];
+
 /// The same position always gets the same estimate (fixed seed, our own generator), and
 /// another seed may differ only in the confidences of unclear chains, never in the proofs.
 #[test]
 fn estimates_are_deterministic() {
-    let rows = [
-        "..XO.....",
-        "..XO.....",
-        "XXXO.....",
-        "OOOX.....",
-        ".OX.X....",
-        "OOX.X....",
-        "XXX.X....",
-        "...XX....",
-        ".........",
-    ];
+    let rows = OPEN_RACE;
     let b = board(&rows);
     let o = Options::default();
     let a = estimate(&b, &[], &o).unwrap();
@@ -99,17 +102,7 @@ fn estimates_are_deterministic() {
 /// A capturing race whose outcome depends on who moves first is reported as unsure.
 #[test]
 fn an_open_race_is_unsure() {
-    let rows = [
-        "..XO.....",
-        "..XO.....",
-        "XXXO.....",
-        "OOOX.....",
-        ".OX.X....",
-        "OOX.X....",
-        "XXX.X....",
-        "...XX....",
-        ".........",
-    ];
+    let rows = OPEN_RACE;
     let b = board(&rows);
     let e = estimate(&b, &[], &Options::default()).unwrap();
     let doubts = e.least_sure(3, 0.8);

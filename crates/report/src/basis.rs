@@ -2,7 +2,7 @@
 //! user's, proved by the control test, estimated, or an engine's; how sure the estimate is;
 //! and the chains it was least sure of.
 
-use rules_core::{ChainStatus, Color, DeadBasis};
+use rules_core::{ChainStatus, DeadBasis};
 
 /// One line for a count's basis, e.g. "dead stones: 3 proved, 12 estimated; estimate
 /// confidence 0.81; least sure: white chain at dd (4 stones) dead, 0.62".
@@ -41,7 +41,7 @@ pub fn basis_line(b: &DeadBasis) -> String {
             .map(|x| {
                 format!(
                     "{} chain at {} ({} stone(s)) {}, {:.2}",
-                    color_word(x.color),
+                    x.color.to_string().to_lowercase(),
                     x.chain,
                     x.stones,
                     status_word(x.status),
@@ -64,17 +64,10 @@ pub fn status_word(s: ChainStatus) -> &'static str {
     }
 }
 
-fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules_core::{DeadByBasis, DoubtReport};
+    use rules_core::{Color, DeadByBasis, DoubtReport};
 
     #[test]
     fn a_basis_names_each_source_and_the_least_sure_chains() {
