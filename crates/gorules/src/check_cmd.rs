@@ -190,31 +190,17 @@ fn process(plan: &Plan, item: Item, pictures: Option<Pictures<'_>>) -> Done {
 
 /// Every game of a loaded file through the pipeline, the games in parallel, in order.
 fn check_loaded(plan: &Plan, loaded: input::Loaded, pictures: Option<Pictures<'_>>) -> FileReport {
-    let mut fr = FileReport {
-        file: loaded.name,
-        encoding: None,
-        error: None,
-        games: Vec::new(),
-    };
-    match loaded.result {
-        Err(e) => fr.error = Some(e),
-        Ok(file) => {
-            fr.encoding = file.encoding;
-            fr.games = file
-                .games
-                .into_par_iter()
-                .enumerate()
-                .map(|(i, game)| {
-                    let index = i as u32 + 1;
-                    match game {
-                        Ok(record) => check_game(plan, &fr.file, index, record, pictures),
-                        Err(error) => GameEntry::Error { game: index, error },
-                    }
+    json::file_report_by(loaded, |file, games| {
+        games
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, g)| {
+                json::read_entry(i, g, |index, record| {
+                    check_game(plan, file, index, record, pictures)
                 })
-                .collect();
-        }
-    }
-    fr
+            })
+            .collect()
+    })
 }
 
 /// One game through the pipeline; with `pictures`, its findings drawn from the same runs.

@@ -70,10 +70,26 @@ pub fn no_count_line(v: &Verdict) -> Option<String> {
 }
 
 /// The report of one file: `game` turns each readable record (with its 1-based index) into its
-/// entry; unreadable games and files become errors.
+/// entry, one after the other; unreadable games and files become errors.
 pub fn file_report(
     loaded: Loaded,
     mut game: impl FnMut(u32, GameRecord) -> GameEntry,
+) -> FileReport {
+    file_report_by(loaded, |_, games| {
+        games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| read_entry(i, g, &mut game))
+            .collect()
+    })
+}
+
+/// The report of one file whose entries `games` makes from the file's name and its games, in
+/// order (`check` makes them in parallel, each with [`read_entry`]); an unreadable file
+/// becomes its error.
+pub fn file_report_by(
+    loaded: Loaded,
+    games: impl FnOnce(&str, Vec<Result<GameRecord, ErrorReport>>) -> Vec<GameEntry>,
 ) -> FileReport {
     let mut fr = FileReport {
         file: loaded.name,
@@ -85,16 +101,24 @@ pub fn file_report(
         Err(e) => fr.error = Some(e),
         Ok(file) => {
             fr.encoding = file.encoding;
-            for (i, g) in file.games.into_iter().enumerate() {
-                let index = i as u32 + 1;
-                fr.games.push(match g {
-                    Ok(record) => game(index, record),
-                    Err(error) => GameEntry::Error { game: index, error },
-                });
-            }
+            fr.games = games(&fr.file, file.games);
         }
     }
     fr
+}
+
+/// The entry of the game at 0-based position `i` of its file: `game` on a readable record
+/// (with its 1-based index), the error otherwise.
+pub fn read_entry(
+    i: usize,
+    g: Result<GameRecord, ErrorReport>,
+    game: impl FnOnce(u32, GameRecord) -> GameEntry,
+) -> GameEntry {
+    let index = i as u32 + 1;
+    match g {
+        Ok(record) => game(index, record),
+        Err(error) => GameEntry::Error { game: index, error },
+    }
 }
 
 /// A game's entry: its report, or the error that kept it from being analysed.
