@@ -81,7 +81,8 @@ fn regions(pos: &Position, board: &[u8]) -> Vec<(Vec<usize>, u8, Vec<usize>)> {
 }
 
 /// The regions that touch one colour only, one of whose chains is in seki: its eyes, which
-/// count for nobody (Japanese rules; KGS counts them so).
+/// count for nobody (Japanese Rules of Go, 1989, article 8: eye points of stones in seki are
+/// not territory; KGS counts them so).
 fn seki_eyes(pos: &Position, chains: &[ChainVerdict], board: &[u8]) -> Vec<Point> {
     let mut out = Vec::new();
     for (region, colours, touched) in regions(pos, board) {
@@ -98,8 +99,8 @@ fn seki_eyes(pos: &Position, chains: &[ChainVerdict], board: &[u8]) -> Vec<Point
 /// Teire: fill every dame (an empty point touching both colours) with the opponent's stones,
 /// except where such a stone would itself stand in atari; a point of a player's territory is
 /// his to fill before counting, and so nobody's, when it is then the last liberty of one of
-/// his chains. This is how players mark territory on KGS
-/// (measured in docs/estimator.md); a rule that also defends cutting points was tried and
+/// his chains. This is how players mark territory on KGS and how Fox counts (measured in
+/// docs/estimator.md); a rule that also defends cutting points was tried and
 /// lost more games than it won.
 fn teire_points(pos: &Position, board: &[u8]) -> Vec<Point> {
     let n = board.len();
@@ -114,13 +115,19 @@ fn teire_points(pos: &Position, board: &[u8]) -> Vec<Point> {
         }
         // A fill that would stand in atari is not made: the opponent would not play it.
         let first = Chains::of(pos, &b);
-        for &d in &dame {
-            let k = first.id[d];
-            if first.libs[k].len() <= 1 {
-                b[d] = EMPTY;
-            }
+        let unmade: Vec<usize> = dame
+            .iter()
+            .copied()
+            .filter(|&d| first.libs[first.id[d]].len() <= 1)
+            .collect();
+        for &d in &unmade {
+            b[d] = EMPTY;
         }
-        let chains = Chains::of(pos, &b);
+        let chains = if unmade.is_empty() {
+            first
+        } else {
+            Chains::of(pos, &b)
+        };
         for (id, libs) in chains.libs.iter().enumerate() {
             if chains.color[id] == c && libs.len() == 1 {
                 out.push(Point::from_index(libs[0]));
@@ -175,5 +182,88 @@ impl Chains {
             libs.push(l);
         }
         Chains { id, color, libs }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::Basis;
+    use pauli_control::{PointControl, Verdict};
+    use rules_core::Board;
+
+    /// The territory and neutral points (SGF names) of `rows`, every chain alive except the
+    /// one holding the stone `seki` names, which is in seki.
+    fn count(
+        rows: &[&str],
+        seki: Option<&str>,
+        leave_out_teire: bool,
+    ) -> (PerColor<String>, String) {
+        let board = Board::from_diagram(rows).unwrap();
+        let open = PointControl {
+            black: Verdict::Undecided,
+            white: Verdict::Undecided,
+        };
+        let pos = Position::new(&board, &vec![open; board.len()]);
+        let topo = board.topology();
+        let seki = seki.map(|n| topo.parse_sgf(n).unwrap().index() as u16);
+        let chains: Vec<ChainVerdict> = pos
+            .chains
+            .iter()
+            .map(|c| ChainVerdict {
+                stones: c
+                    .stones
+                    .iter()
+                    .map(|&s| Point::from_index(s as usize))
+                    .collect(),
+                color: color_of(c.color),
+                status: if seki.is_some_and(|s| c.stones.contains(&s)) {
+                    Status::Seki
+                } else {
+                    Status::Alive
+                },
+                basis: Basis::Estimated,
+                confidence: 1.0,
+            })
+            .collect();
+        let (territory, neutral) = territory(&pos, &chains, leave_out_teire);
+        (
+            territory.map(|_, t| topo.sgf_names(&t)),
+            topo.sgf_names(&neutral),
+        )
+    }
+
+    /// Black's chain b0-a1-b1 has two liberties: its own point `aa` and the dame `ca`. Once
+    /// White fills the dame, Black must fill `aa`: a teire point, nobody's when teire points
+    /// are left out (KGS markup, Fox), Black's when counted as territory (OGS).
+    #[test]
+    fn a_point_a_player_must_fill_once_the_dame_are_filled_is_teire() {
+        let rows = [".X.O.", "XXO..", "OOO.."];
+        let (t, neutral) = count(&rows, None, true);
+        assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("", "aa"));
+        let (t, neutral) = count(&rows, None, false);
+        assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("aa", ""));
+    }
+
+    /// The same shape, but White's stone filling `ca` would itself have no liberty (Black's
+    /// stones surround `cb`): White would not play it, so Black keeps two liberties and `aa`
+    /// stays Black's.
+    #[test]
+    fn a_dame_fill_that_would_stand_in_atari_makes_no_teire() {
+        let rows = [".X.X.", "XXOX.", "OOXX.", "....."];
+        let (t, neutral) = count(&rows, None, true);
+        assert!(t[Color::Black].split(' ').any(|p| p == "aa"), "{t:?}");
+        assert!(!neutral.split(' ').any(|p| p == "aa"), "{neutral}");
+    }
+
+    /// Japanese Rules of Go (1989), article 8: eye points of stones in seki are not territory.
+    /// `aa`, surrounded by Black alone, is Black's while his chain lives, nobody's in seki.
+    #[test]
+    fn the_eye_of_a_chain_in_seki_counts_for_nobody() {
+        let rows = [".XO.", "XXO.", "OOO."];
+        let (t, neutral) = count(&rows, None, false);
+        assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("aa", ""));
+        let (t, neutral) = count(&rows, Some("ba"), false);
+        assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("", "aa"));
     }
 }
