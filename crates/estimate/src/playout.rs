@@ -835,6 +835,25 @@ mod tests {
         assert!(b.is_eye(0, 1));
     }
 
+    /// Self-atari of two stones or more is refused, except a nakade: inside Black's straight
+    /// three on the edge, with White's stone on the vital point (`ca`), White may add `ba`
+    /// though the two stones then have one liberty (`da`, surrounded by Black alone). Filling
+    /// a seki's shared liberty stays refused: White's four stones at `aa` would leave Black's
+    /// chain in atari too.
+    #[test]
+    fn a_nakade_may_put_stones_in_atari_a_seki_liberty_may_not_be_filled() {
+        let (g, s) = board(&["X.O.XO...", "XXXXXO...", "OOOOOO...", "........."]);
+        let fixed = Fixed::default();
+        let b = PlayoutBoard::new(&g, &s, &fixed);
+        assert!(b.self_atari(1, 2));
+        assert!(b.acceptable(1, 2), "the nakade at ba");
+        let (g, s) = board(&[".XXXXO...", "OOO.XO...", "XXXXXO...", "OOOOOO..."]);
+        let b = PlayoutBoard::new(&g, &s, &fixed);
+        assert!(b.self_atari(0, 2));
+        assert!(!b.acceptable(0, 2), "the seki's shared liberty aa");
+        assert!(!b.acceptable(12, 2), "the seki's shared liberty db");
+    }
+
     #[test]
     fn a_dead_stone_in_a_big_territory_is_owned_by_the_surrounder() {
         let (g, s) = board(&[
