@@ -245,14 +245,14 @@ impl BasisCounts {
     }
 }
 
-/// Whether a count rests on an estimate less sure than [`UNCERTAIN_BELOW`].
+/// The confidence of the estimate a count rests on, when it is below [`UNCERTAIN_BELOW`].
 #[must_use]
-pub fn is_uncertain(score: &rules_core::ScoreBreakdown) -> bool {
+pub fn uncertain(score: &rules_core::ScoreBreakdown) -> Option<f64> {
     score
         .dead_basis
         .as_ref()
         .and_then(|b| b.confidence)
-        .is_some_and(|c| c < UNCERTAIN_BELOW)
+        .filter(|&c| c < UNCERTAIN_BELOW)
 }
 
 /// Games by the status of the comparison with the recorded result.
@@ -527,20 +527,15 @@ impl Counts {
             }
             if let Some(score) = &v.score {
                 s.basis.add(score);
-                if is_uncertain(score) {
+                if let Some(confidence) = self::uncertain(score) {
                     s.uncertain += 1;
                     uncertain = true;
                     problems.push(|| Problem {
                         place: place(),
                         what: format!(
-                            "{}: the count rests on an estimate of confidence {:.2}, below {}",
+                            "{}: the count rests on an estimate of confidence {confidence:.2}, \
+                             below {UNCERTAIN_BELOW}",
                             v.ruleset,
-                            score
-                                .dead_basis
-                                .as_ref()
-                                .and_then(|b| b.confidence)
-                                .unwrap_or(0.0),
-                            UNCERTAIN_BELOW
                         ),
                     });
                 }
