@@ -5,8 +5,45 @@
 use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
-use crate::score::{Assessment, AssessmentSource};
 use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Where an assessment of the end position (dead stones, territory, control) came from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
+pub enum AssessmentSource {
+    /// Nothing is known: every stone counts as it stands.
+    #[default]
+    None,
+    /// The record's end-of-game markup (`TB`/`TW` and the like).
+    Markup,
+    /// The user named the points (`--dead`, `--control`).
+    User,
+    /// Proved by Pauli's control test (rules 14–16); what it cannot prove is left
+    /// undecided. Read also as `auto`, its name before the estimator came.
+    #[serde(alias = "auto")]
+    Proved,
+    /// What the control test proved, and the rest decided by the built-in estimator: dead
+    /// stones counted by agreement (rule 17), as the players would mark them.
+    Estimate,
+    /// What the control test proved, and the rest as an outside GTP engine's
+    /// `final_status_list` says.
+    Engine,
+}
+
+impl fmt::Display for AssessmentSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AssessmentSource::None => "none",
+            AssessmentSource::Markup => "markup",
+            AssessmentSource::User => "user",
+            AssessmentSource::Proved => "proved",
+            AssessmentSource::Estimate => "estimate",
+            AssessmentSource::Engine => "engine",
+        })
+    }
+}
 
 /// What became of a chain at the end of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -100,18 +137,21 @@ pub struct DeadBasis {
 }
 
 impl DeadBasis {
-    /// What the `dead` stones a count removed from `board` with `assessment` rest on (the
-    /// count's own number: markup marks dead stones by its territory too); `None` when no
-    /// stone was dead and nothing was estimated.
+    /// What the `dead` stones a count removed from `board` rest on, given where its
+    /// assessment came from and what it decided without a proof (the count's own number of
+    /// dead stones: markup marks them by its territory too); `None` when no stone was dead and
+    /// nothing was estimated.
     #[must_use]
-    pub fn of(assessment: &Assessment, board: &Board, dead: u32) -> Option<DeadBasis> {
+    pub fn of(
+        source: AssessmentSource,
+        unproved: Option<&Unproved>,
+        board: &Board,
+        dead: u32,
+    ) -> Option<DeadBasis> {
         let on_board = |ps: &[Point]| ps.iter().filter(|&&p| board.get(p).is_some()).count();
-        let unproved_dead = assessment
-            .unproved
-            .as_ref()
-            .map_or(0, |u| on_board(&u.dead) as u32);
+        let unproved_dead = unproved.map_or(0, |u| on_board(&u.dead) as u32);
         let mut by = DeadByBasis::default();
-        match assessment.source {
+        match source {
             AssessmentSource::None => {}
             AssessmentSource::Markup => by.markup = dead,
             AssessmentSource::User => by.user = dead,
@@ -125,7 +165,6 @@ impl DeadBasis {
                 by.proved = dead - by.engine;
             }
         }
-        let unproved = assessment.unproved.as_ref();
         let chains = unproved.map_or(0, |u| u.chains);
         if dead == 0 && chains == 0 {
             return None;
@@ -171,36 +210,38 @@ mod tests {
     fn dead_stones_are_counted_by_what_they_rest_on() {
         let b = board();
         let p = |n: &str| b.topology().parse_sgf(n).unwrap();
-        let mut a = Assessment {
-            source: AssessmentSource::Estimate,
-            dead: vec![p("cb"), p("ce")],
-            unproved: Some(Unproved {
-                dead: vec![p("ce")],
-                chains: 2,
-                confidence: Some(0.8),
-                least_sure: vec![ChainDoubt {
-                    stones: vec![p("ce")],
-                    color: Color::White,
-                    status: ChainStatus::Dead,
-                    confidence: 0.8,
-                }],
-            }),
-            ..Assessment::default()
-        };
-        let basis = DeadBasis::of(&a, &b, 2).unwrap();
+        let mut source = AssessmentSource::Estimate;
+        let mut unproved = Some(Unproved {
+            dead: vec![p("ce")],
+            chains: 2,
+            confidence: Some(0.8),
+            least_sure: vec![ChainDoubt {
+                stones: vec![p("ce")],
+                color: Color::White,
+                status: ChainStatus::Dead,
+                confidence: 0.8,
+            }],
+        });
+        let basis = DeadBasis::of(source, unproved.as_ref(), &b, 2).unwrap();
         assert_eq!((basis.dead.proved, basis.dead.estimated), (1, 1));
         assert!(basis.is_estimated());
         assert_eq!(basis.confidence, Some(0.8));
         assert_eq!(basis.least_sure[0].chain, "ce");
         assert_eq!(basis.least_sure[0].status, ChainStatus::Dead);
         // An unproved point without a stone is not a dead stone.
-        a.unproved.as_mut().unwrap().dead.push(p("ea"));
-        assert_eq!(DeadBasis::of(&a, &b, 2).unwrap().dead.estimated, 1);
-        a.source = AssessmentSource::Markup;
-        a.unproved = None;
-        let basis = DeadBasis::of(&a, &b, 3).unwrap();
+        unproved.as_mut().unwrap().dead.push(p("ea"));
+        assert_eq!(
+            DeadBasis::of(source, unproved.as_ref(), &b, 2)
+                .unwrap()
+                .dead
+                .estimated,
+            1
+        );
+        source = AssessmentSource::Markup;
+        unproved = None;
+        let basis = DeadBasis::of(source, unproved.as_ref(), &b, 3).unwrap();
         assert_eq!((basis.dead.markup, basis.dead.proved), (3, 0));
         assert!(!basis.is_estimated());
-        assert_eq!(DeadBasis::of(&Assessment::none(), &b, 0), None);
+        assert_eq!(DeadBasis::of(AssessmentSource::None, None, &b, 0), None);
     }
 }

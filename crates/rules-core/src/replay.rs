@@ -396,7 +396,12 @@ pub fn replay(
     let (score, score_error) = match scored {
         Ok(mut s) => {
             let dead = s.dead_stones.black + s.dead_stones.white;
-            s.dead_basis = DeadBasis::of(&assessment, state.board(), dead);
+            s.dead_basis = DeadBasis::of(
+                assessment.source,
+                assessment.unproved.as_ref(),
+                state.board(),
+                dead,
+            );
             (Some(s), None)
         }
         Err(e) => (None, Some(e.to_string())),

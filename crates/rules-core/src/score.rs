@@ -1,49 +1,12 @@
 //! Scores: the outside assessment of an end position, the area map every area-counting
 //! ruleset shares, and the score breakdown every ruleset returns.
 
+pub use crate::basis::AssessmentSource;
 use crate::basis::{DeadBasis, Unproved};
 use crate::board::Board;
 use crate::color::{Color, PerColor};
 use crate::point::Point;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// Where an assessment of the end position (dead stones, territory, control) came from.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "kebab-case")]
-pub enum AssessmentSource {
-    /// Nothing is known: every stone counts as it stands.
-    #[default]
-    None,
-    /// The record's end-of-game markup (`TB`/`TW` and the like).
-    Markup,
-    /// The user named the points (`--dead`, `--control`).
-    User,
-    /// Proved by Pauli's control test (rules 14–16); what it cannot prove is left
-    /// undecided. Read also as `auto`, its name before the estimator came.
-    #[serde(alias = "auto")]
-    Proved,
-    /// What the control test proved, and the rest decided by the built-in estimator: dead
-    /// stones counted by agreement (rule 17), as the players would mark them.
-    Estimate,
-    /// What the control test proved, and the rest as an outside GTP engine's
-    /// `final_status_list` says.
-    Engine,
-}
-
-impl fmt::Display for AssessmentSource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AssessmentSource::None => "none",
-            AssessmentSource::Markup => "markup",
-            AssessmentSource::User => "user",
-            AssessmentSource::Proved => "proved",
-            AssessmentSource::Estimate => "estimate",
-            AssessmentSource::Engine => "engine",
-        })
-    }
-}
 
 /// What is known about an end position beyond its stones: which stones are dead, which
 /// points each player controls or calls territory, which are neutral, which are undecided.
