@@ -12,11 +12,11 @@
 //! proofs).
 
 use crate::engine::{Contradiction, EngineAssessor, EngineCommand, EngineError};
+use crate::named::{Marked, NamedStones};
 use estimate::EstimateAssessor;
 use pauli_control::ControlAssessor;
 use rules_core::{
-    Assessment, AssessmentChoice, AssessmentSource, Assessor, Board, GameRecord, GameState, Markup,
-    Point,
+    Assessment, AssessmentChoice, Assessor, Board, GameRecord, GameState, Markup, Point,
 };
 use std::sync::Mutex;
 
@@ -36,7 +36,8 @@ pub enum DeadSource {
     Estimate,
     /// No dead stones: every stone counts as it stands.
     None,
-    /// Points the user names (parsed per game, on its board).
+    /// Points the user names (parsed per game, on its board); each named stone marks its
+    /// whole chain on the final position ([`crate::named`]).
     Points(Vec<String>),
     /// An outside GTP engine's `final_status_list`, the control test's proofs winning
     /// ([`crate::engine`]). Not read by [`DeadSource::parse`]: the caller builds it with the
@@ -134,8 +135,10 @@ pub struct GameDead<'a> {
 }
 
 enum Decision<'a> {
-    /// Known before the replay (markup, the user's, none).
+    /// Known before the replay (markup, none).
     Given(Assessment),
+    /// The user's named stones, each marking its chain on a final position.
+    Named(NamedStones),
     /// Decided on each final position by an assessor, one answer per position.
     Decided(PositionCache<'a>),
     /// Asked of an outside engine on each final position, the proofs winning.
@@ -170,7 +173,9 @@ impl<'a> GameDead<'a> {
                 no_markup = record.markup.is_empty();
                 given(Assessment::from_markup(&record.markup))
             }
-            DeadSource::Points(names) => given(Assessment::user_dead(user_points(names, record)?)),
+            DeadSource::Points(names) => {
+                Decision::Named(NamedStones::new(user_points(names, record)?))
+            }
             DeadSource::Engine(engine) => Decision::Engine(EngineAssessor::new(
                 engine.clone(),
                 assessors.control,
@@ -198,6 +203,7 @@ impl<'a> GameDead<'a> {
     pub fn choice(&self) -> AssessmentChoice<'_> {
         match &self.decision {
             Decision::Given(a) => AssessmentChoice::Given(a),
+            Decision::Named(named) => AssessmentChoice::Auto(named),
             Decision::Decided(cache) => AssessmentChoice::Auto(cache),
             Decision::Engine(engine) => AssessmentChoice::Auto(engine),
         }
@@ -208,6 +214,7 @@ impl<'a> GameDead<'a> {
     pub fn decide(&self, state: &dyn GameState) -> Assessment {
         match &self.decision {
             Decision::Given(a) => a.clone(),
+            Decision::Named(named) => named.assess_state(state),
             Decision::Decided(cache) => cache.assess_state(state),
             Decision::Engine(engine) => engine.assess_state(state),
         }
@@ -241,7 +248,17 @@ impl<'a> GameDead<'a> {
     #[must_use]
     pub fn user_dead(&self) -> Option<&[Point]> {
         match &self.decision {
-            Decision::Given(a) if a.source == AssessmentSource::User => Some(&a.dead),
+            Decision::Named(named) => Some(named.points()),
+            _ => None,
+        }
+    }
+
+    /// What the user's names mark on a final position, when they were the source and it is
+    /// more than the stones they name (a chain marked whole).
+    #[must_use]
+    pub fn marked(&self, board: &Board) -> Option<Marked> {
+        match &self.decision {
+            Decision::Named(named) => Some(named.on(board)).filter(|m| !m.is_plain()),
             _ => None,
         }
     }
@@ -250,7 +267,7 @@ impl<'a> GameDead<'a> {
     #[must_use]
     pub fn searches(&self) -> usize {
         match &self.decision {
-            Decision::Given(_) => 0,
+            Decision::Given(_) | Decision::Named(_) => 0,
             Decision::Decided(cache) => cache.len(),
             Decision::Engine(engine) => engine.len(),
         }
@@ -358,7 +375,7 @@ impl Assessor for PositionCache<'_> {
 mod tests {
     use super::*;
     use pauli::{Pauli, Situation};
-    use rules_core::Color;
+    use rules_core::{AssessmentSource, Color};
 
     /// A Pauli game on the position `rows` with `prohibited` (SGF names) permanently
     /// prohibited, Black to move.
@@ -478,6 +495,26 @@ mod tests {
         .unwrap();
         let (markup, from) = claimed(&user, &marked);
         assert_eq!(markup.dead, vec![marked.topology.parse_sgf("cb").unwrap()]);
+        assert_eq!(user.decide(dead_stone.as_ref()).dead, markup.dead);
+        assert_eq!(user.marked(dead_stone.board()), None, "a lone stone");
+        // A named stone marks its whole chain on the final position (the black wall).
+        let wall = GameDead::choose(
+            &DeadSource::Points(vec!["ab".to_owned()]),
+            &marked,
+            assessors,
+        )
+        .unwrap();
+        let decided = wall.decide(dead_stone.as_ref());
+        assert_eq!(
+            (decided.source, decided.dead.len()),
+            (AssessmentSource::User, 10)
+        );
+        let grown = wall.marked(dead_stone.board()).expect("a chain marked");
+        assert_eq!(grown.grown[0].chain, decided.dead);
+        assert_eq!(
+            (wall.user_dead().map(<[Point]>::len), wall.searches()),
+            (Some(1), 0)
+        );
         assert_eq!((markup.source.as_str(), from), ("user", ClaimsFrom::User));
         let (markup, from) = claimed(&GameDead::none(), &marked);
         assert_eq!(markup, marked.markup);

@@ -4,8 +4,11 @@
 use crate::claims::{self, ClaimsCheck};
 use crate::dead::{DeadSource, GameDead, PointError};
 use crate::engine::{Contradiction, EngineError};
+use crate::named::Marked;
 use crate::plan::{GamePlan, NamedRules, Plan, PlanNote, Planned};
-use rules_core::{AssessmentChoice, GameRecord, ReplayOptions, Replayed, Ruleset};
+use rules_core::{
+    AssessmentChoice, AssessmentSource, GameRecord, ReplayOptions, Replayed, Ruleset,
+};
 use ruleset_registry::RecordedRules;
 
 /// Everything the pipeline found about one game: facts, no words.
@@ -26,6 +29,9 @@ pub struct GameAnalysis {
     /// With an outside engine as the source: where it contradicted the proofs, by run (the
     /// index in `runs`); the proofs were used.
     pub contradictions: Vec<(usize, Contradiction)>,
+    /// With stones the user named as the source: by run whose count used them, where the
+    /// names marked more than the named stones (whole chains).
+    pub marked: Vec<(usize, Marked)>,
 }
 
 /// Why a game could not be analysed: it is reported as the game's error, and a batch goes on.
@@ -127,6 +133,17 @@ impl Plan {
             .enumerate()
             .filter_map(|(i, r)| Some((i, dead.contradiction(r.replayed.state.as_ref())?)))
             .collect();
+        // Only where the count used the named stones (Tromp–Taylor and `logical` count the
+        // board as it stands).
+        let marked = runs
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| {
+                r.replayed.verdict.score.as_ref().map(|s| s.assessment)
+                    == Some(AssessmentSource::User)
+            })
+            .filter_map(|(i, r)| Some((i, dead.marked(r.replayed.state.board())?)))
+            .collect();
         let claims = if self.check_claims {
             // Rule 17 checks the claims against the final position of the replay; Pauli's,
             // when it is among the rulesets (its permanently prohibited points matter). The
@@ -150,6 +167,7 @@ impl Plan {
             notes: warnings,
             claims,
             contradictions,
+            marked,
         })
     }
 }

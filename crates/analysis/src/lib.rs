@@ -10,8 +10,8 @@
 //!   `rules_core::replay`);
 //! * [`dead`] — the one place that decides dead stones: markup, the user's, the control
 //!   test's proofs, the estimator, an outside GTP engine checked against the proofs
-//!   ([`engine`]), with one
-//!   cache per final position shared by the game's rulesets;
+//!   ([`engine`]), with one cache per final position shared by the game's rulesets; the
+//!   user's named stones marking their chains ([`named`]);
 //! * [`claims`] — rule 17's claims checked against control;
 //! * comparisons between rulesets ([`GameAnalysis::comparisons`]).
 //!
@@ -41,6 +41,7 @@ pub mod dead;
 pub mod engine;
 mod game;
 pub mod input;
+pub mod named;
 mod plan;
 
 pub use dead::{Assessors, DeadSource, GameDead, PointError};

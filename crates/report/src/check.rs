@@ -878,7 +878,8 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
                 vec![String::new(); FOLDER_HEADS.len()]
             }
         };
-        if f.counts.rulesets.is_empty() {
+        let no_ruleset = f.counts.no_ruleset;
+        if f.counts.rulesets.is_empty() && no_ruleset == 0 {
             let mut row = head(true);
             row.extend(std::iter::repeat_n(
                 "·".to_owned(),
@@ -895,6 +896,12 @@ fn write_folder_table(out: &mut dyn Write, folders: &[FolderSummary]) -> io::Res
             ]);
             row.extend(result_cells(r));
             row.push(r.undecided.to_string());
+            t.add_row(row);
+        }
+        // The folder's games `--rules recorded` chose no ruleset for: counted, never left out.
+        if no_ruleset > 0 {
+            let mut row = head(f.counts.rulesets.is_empty());
+            row.extend(no_ruleset_row(no_ruleset, columns - FOLDER_HEADS.len()));
             t.add_row(row);
         }
     }

@@ -174,6 +174,11 @@ pub fn game_report(game: GameAnalysis) -> GameReport {
                 .push(words::engine_contradiction(c, &game.record.topology));
         }
     }
+    for (run, m) in &game.marked {
+        if let Some(v) = verdicts.get_mut(*run) {
+            v.findings.extend(words::marked(m, &game.record.topology));
+        }
+    }
     for (verdict, read) in verdicts.iter_mut().zip(&recorded) {
         if let Some(read) = read {
             verdict.findings.insert(0, words::recorded_rules(read));

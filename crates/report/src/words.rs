@@ -5,6 +5,7 @@
 use analysis::claims::{ClaimsCheck, ClaimsOutcome};
 use analysis::dead::{ClaimsFrom, PointError};
 use analysis::engine::{Contradiction, EngineError};
+use analysis::named::Marked;
 use analysis::{NamedRules, PlanNote};
 use pauli_control::{Claim, ClaimStatus};
 use rules_core::{Ending, Finding, Point, Topology};
@@ -140,6 +141,33 @@ pub fn engine_error(e: &EngineError) -> String {
         s.push_str("; it wrote nothing on stderr");
     }
     s
+}
+
+/// What the stones named by `--dead` marked beyond themselves on a final position: whole
+/// chains (`dead-chain-marked`).
+#[must_use]
+pub fn marked(m: &Marked, topo: &Topology) -> Vec<Finding> {
+    let all = |points: &[Point]| -> String {
+        points
+            .iter()
+            .map(|&p| topo.label(p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    m.grown
+        .iter()
+        .map(|c| {
+            Finding::new(
+                "dead-chain-marked",
+                format!(
+                    "--dead {}: names a stone of a chain of {}; the whole chain is counted dead: {}",
+                    all(&c.named),
+                    c.chain.len(),
+                    all(&c.chain)
+                ),
+            )
+        })
+        .collect()
 }
 
 /// Where an outside engine contradicted the control test's proofs on a final position: the

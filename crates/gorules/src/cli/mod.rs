@@ -109,9 +109,11 @@ pub struct RuleArgs {
     /// confidence), `proved` (only what the control test proves; the rest is left undecided
     /// and the count is a range), `engine` (an outside GTP engine's `final_status_list`,
     /// given with --dead-engine; where the control test proves otherwise the proof is
-    /// counted and a finding says so), `none`, or points (`D4,Q16` or `dd,pd`). Default
-    /// (`auto`): the markup when the record has some, else `estimate` for a finished game (a
-    /// counted result, or two passes at the end), else none.
+    /// counted and a finding says so), `none`, or points (`D4,Q16` or `dd,pd`): each named
+    /// stone marks its whole chain on the final position, with a note (a named empty point
+    /// leaves the count unmade, saying why). Default (`auto`): the markup when the record has
+    /// some, else `estimate` for a finished game (a counted result, or two passes at the end),
+    /// else none.
     #[arg(long, value_name = "auto|markup|estimate|proved|engine|none|POINTS")]
     pub dead: Option<String>,
 

@@ -721,7 +721,7 @@ fn recorded_rules_account_for_every_game_with_a_no_ruleset_line() {
     assert_eq!(none, 1, "{s}");
     assert_eq!(rows + none, total, "{s}");
     assert_eq!(s["games"]["unreadable"], 0);
-    // The table has the line, with the same count.
+    // The table has the line, with the same count, and so has the table by folder.
     let out = run(&[
         "check",
         "fixtures/recorded",
@@ -729,13 +729,20 @@ fn recorded_rules_account_for_every_game_with_a_no_ruleset_line() {
         "recorded",
         "--dead",
         "none",
+        "--by-folder",
     ]);
     let table = String::from_utf8_lossy(&out.stdout);
-    let line = table
+    let (whole, by_folder) = table.split_once("By folder:").expect("a table by folder");
+    let line = whole
         .lines()
         .find(|l| l.contains("no ruleset ┆"))
         .unwrap_or_else(|| panic!("{table}"));
     assert!(line.contains("┆     1 ┆"), "{line}");
+    let line = by_folder
+        .lines()
+        .find(|l| l.contains("┆ no ruleset ┆"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(line.contains("┆ no ruleset ┆        1 ┆"), "{line}");
     assert!(
         table.contains("no-ru-nothing-to-infer.sgf game 1: no ruleset: --rules recorded"),
         "{table}"
