@@ -13,7 +13,7 @@
 
 use crate::engine::{Contradiction, EngineAssessor, EngineCommand, EngineError};
 use crate::named::{Marked, NamedStones};
-use estimate::EstimateAssessor;
+use estimate::{EstimateAssessor, Teire};
 use pauli_control::ControlAssessor;
 use rules_core::{
     Assessment, AssessmentChoice, Assessor, Board, GameRecord, GameState, Markup, Point,
@@ -85,36 +85,63 @@ impl DeadSource {
 pub struct Assessors<'a> {
     /// The control test (`proved`).
     pub control: &'a ControlAssessor,
-    /// The estimator (`estimate`), which runs its own control test first; territory
-    /// without teire points.
-    pub estimate: &'a EstimateAssessor,
-    /// The same, territory with teire points, for records from servers that count so
-    /// ([`counts_teire`]).
-    pub estimate_counting_teire: &'a EstimateAssessor,
+    /// The estimator (`estimate`), which runs its own control test first: one per way of
+    /// counting teire points, chosen by the record's server ([`teire_of`]).
+    pub estimates: &'a Estimates,
 }
 
-impl<'a> Assessors<'a> {
-    /// The estimator for `record`.
-    fn estimate_for(self, record: &GameRecord) -> &'a dyn Assessor {
-        if counts_teire(record) {
-            self.estimate_counting_teire
-        } else {
-            self.estimate
+/// The estimator once per way of counting teire points ([`Teire`]).
+#[derive(Debug, Clone)]
+pub struct Estimates {
+    as_territory: EstimateAssessor,
+    after_all_dame: EstimateAssessor,
+    after_each_dame: EstimateAssessor,
+}
+
+impl Default for Estimates {
+    fn default() -> Estimates {
+        Estimates {
+            as_territory: EstimateAssessor::with_teire(Teire::AsTerritory),
+            after_all_dame: EstimateAssessor::with_teire(Teire::AfterAllDame),
+            after_each_dame: EstimateAssessor::with_teire(Teire::AfterEachDame),
         }
     }
 }
 
-/// Servers whose results count territory as the board ends, teire points included (the points
-/// a player must fill once the dame are filled): OGS. Measured on the corpus's counted OGS
-/// 19×19 games without markup: 197 of 225 agree so, 172 with teire points left out; Fox,
-/// KGS and GNU Go leave them out (docs/estimator.md).
-const TEIRE_AS_TERRITORY: &[&str] = &["OGS"];
+impl Estimates {
+    /// The estimator that counts teire points as `teire` says.
+    #[must_use]
+    pub fn get(&self, teire: Teire) -> &EstimateAssessor {
+        match teire {
+            Teire::AsTerritory => &self.as_territory,
+            Teire::AfterAllDame => &self.after_all_dame,
+            Teire::AfterEachDame => &self.after_each_dame,
+        }
+    }
 
-/// Whether `record`'s server counts teire points as territory ([`TEIRE_AS_TERRITORY`]).
+    /// The estimator for `record`'s server ([`teire_of`]).
+    #[must_use]
+    pub fn for_record(&self, record: &GameRecord) -> &EstimateAssessor {
+        self.get(teire_of(record))
+    }
+}
+
+/// How `record`'s server counts teire points (the points a player must fill before counting),
+/// as its results show (docs/estimator.md): OGS counts territory as the board ends, teire
+/// points included (197 of 225 counted OGS 19×19 games without markup agree so, 172 with them
+/// left out); Fox leaves out a point that one dame fill makes the last liberty of a chain
+/// ([`rules_names::infer::fox`]); KGS markup and GNU Go leave out the points that are last
+/// liberties once every dame is filled, the default.
 #[must_use]
-pub fn counts_teire(record: &GameRecord) -> bool {
-    rules_names::infer::server(&record.info)
-        .is_some_and(|(s, _)| TEIRE_AS_TERRITORY.contains(&s.name))
+pub fn teire_of(record: &GameRecord) -> Teire {
+    let server = rules_names::infer::server(&record.info).map(|(s, _)| s.name);
+    if server == Some("OGS") {
+        Teire::AsTerritory
+    } else if rules_names::infer::fox(record.info.application.as_deref(), record.rules.as_deref()) {
+        Teire::AfterEachDame
+    } else {
+        Teire::AfterAllDame
+    }
 }
 
 /// A point named as dead that is not on the game's board.
@@ -161,13 +188,15 @@ impl<'a> GameDead<'a> {
         let decision = match source {
             DeadSource::None => given(Assessment::none()),
             DeadSource::Proved => by(assessors.control),
-            DeadSource::Estimate => by(assessors.estimate_for(record)),
+            DeadSource::Estimate => by(assessors.estimates.for_record(record)),
             DeadSource::Default if !record.markup.is_empty() => {
                 given(Assessment::from_markup(&record.markup))
             }
             // Dead stones are agreed at the end of a game: an unfinished one (resigned, timed
             // out, cut short) is scored as it stands, and not searched.
-            DeadSource::Default if record.looks_finished() => by(assessors.estimate_for(record)),
+            DeadSource::Default if record.looks_finished() => {
+                by(assessors.estimates.for_record(record))
+            }
             DeadSource::Default => given(Assessment::none()),
             DeadSource::Markup => {
                 no_markup = record.markup.is_empty();
@@ -447,11 +476,11 @@ mod tests {
 
     #[test]
     fn each_source_decides_the_final_position_once_per_position() {
-        let (control, estimate) = (ControlAssessor::default(), EstimateAssessor::default());
+        let (control, estimates) = (ControlAssessor::default(), Estimates::default());
+        let estimate = estimates.get(Teire::AfterAllDame);
         let assessors = Assessors {
             control: &control,
-            estimate: &estimate,
-            estimate_counting_teire: &estimate,
+            estimates: &estimates,
         };
         let dead_stone = game(&DEAD_STONE, &[]);
         // The markup, when the record has some: its assessment for every position.
@@ -548,11 +577,10 @@ mod tests {
 
     #[test]
     fn the_default_source_takes_the_markup_then_the_estimate_for_finished_games_only() {
-        let (control, estimate) = (ControlAssessor::default(), EstimateAssessor::default());
+        let (control, estimates) = (ControlAssessor::default(), Estimates::default());
         let assessors = Assessors {
             control: &control,
-            estimate: &estimate,
-            estimate_counting_teire: &estimate,
+            estimates: &estimates,
         };
         let topology = std::sync::Arc::new(rules_core::Topology::square(5).unwrap());
         let mut record = GameRecord::new(topology);
@@ -591,13 +619,24 @@ mod tests {
     }
 
     #[test]
-    fn only_ogs_counts_teire_points_as_territory() {
+    fn each_server_counts_teire_points_its_own_way() {
         let topology = std::sync::Arc::new(rules_core::Topology::square(5).unwrap());
         let mut r = GameRecord::new(topology);
-        assert!(!counts_teire(&r));
+        assert_eq!(teire_of(&r), Teire::AfterAllDame);
         r.info.place = Some("OGS: http://online-go.com/game/60223".to_owned());
-        assert!(counts_teire(&r));
+        assert_eq!(teire_of(&r), Teire::AsTerritory);
         r.info.place = Some("The KGS Go Server at http://www.gokgs.com/".to_owned());
-        assert!(!counts_teire(&r));
+        assert_eq!(teire_of(&r), Teire::AfterAllDame);
+        r.info.place = None;
+        r.info.application = Some("YuanYu".to_owned());
+        assert_eq!(
+            teire_of(&r),
+            Teire::AfterAllDame,
+            "a YuanYu record from elsewhere"
+        );
+        r.rules = Some("Japanese".to_owned());
+        assert_eq!(teire_of(&r), Teire::AfterEachDame, "Fox");
+        let estimates = Estimates::default();
+        assert_eq!(estimates.for_record(&r).options.teire, Teire::AfterEachDame);
     }
 }

@@ -1,8 +1,7 @@
 //! The plan: which rulesets, with which options, and where dead stones come from — checked
 //! once, before any game is read; then, per game, the rulesets and dead stones of that game.
 
-use crate::dead::{Assessors, DeadSource, GameDead, PointError};
-use estimate::EstimateAssessor;
+use crate::dead::{Assessors, DeadSource, Estimates, GameDead, PointError};
 use pauli_control::{ControlAssessor, Options};
 use rules_core::{GameRecord, ReplayOptions, Ruleset};
 use ruleset_registry::{ALL, Fallback, RecordedRules, RulesetOptions};
@@ -178,10 +177,9 @@ pub struct Plan {
     pub dead: DeadSource,
     /// The control test, for dead stones it proves and for rule 17's claims.
     pub control: ControlAssessor,
-    /// The estimator, for dead stones no proof decides (territory without teire points).
-    pub estimate: EstimateAssessor,
-    /// The estimator for records from servers that count teire points as territory.
-    pub estimate_counting_teire: EstimateAssessor,
+    /// The estimator, for dead stones no proof decides: one per way of counting teire
+    /// points, chosen by the record's server.
+    pub estimates: Estimates,
     /// Whether to check the claims of the markup (rule 17).
     pub check_claims: bool,
     /// The rules `recorded` uses for a game whose rules cannot be read or inferred
@@ -209,8 +207,7 @@ impl Plan {
             replay: ReplayOptions::default(),
             dead: DeadSource::Default,
             control: ControlAssessor::default(),
-            estimate: EstimateAssessor::default(),
-            estimate_counting_teire: EstimateAssessor::counting_teire(),
+            estimates: Estimates::default(),
             check_claims: false,
             fallback: None,
             reading: Reading::default(),
@@ -246,8 +243,7 @@ impl Plan {
         }
         let assessors = Assessors {
             control: &self.control,
-            estimate: &self.estimate,
-            estimate_counting_teire: &self.estimate_counting_teire,
+            estimates: &self.estimates,
         };
         let dead = GameDead::choose(&self.dead, record, assessors)?;
         if dead.no_markup {

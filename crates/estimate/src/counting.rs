@@ -6,17 +6,35 @@ use crate::position::{EMPTY, Position, color_of};
 use crate::verdict::{ChainVerdict, Status};
 use rules_core::{Color, PerColor, Point};
 
+/// How territory treats teire points: the points of a player's territory he must fill before
+/// counting, once the dame (empty points touching both colours) are filled. Servers count them
+/// differently, and their results follow (docs/estimator.md measures each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Teire {
+    /// Territory as the board ends, teire points included: OGS.
+    AsTerritory,
+    /// Left out when the last liberty of one of the player's chains once every dame is
+    /// filled by the opponent ([`teire_after_all_dame`]): KGS markup, GNU Go.
+    #[default]
+    AfterAllDame,
+    /// Left out when the opponent's stone on one dame makes it the last liberty of one of the
+    /// player's chains ([`teire_after_each_dame`]): Fox, which checks each fill.
+    AfterEachDame,
+}
+
 /// Each player's territory and the points counted for nobody, for a position whose chains
-/// have the verdicts `chains`; teire points left out when `leave_out_teire`.
+/// have the verdicts `chains`, teire points treated as `teire` says.
 pub(crate) fn territory(
     pos: &Position,
     chains: &[ChainVerdict],
-    leave_out_teire: bool,
+    teire: Teire,
 ) -> (PerColor<Vec<Point>>, Vec<Point>) {
     let board = after_removal(pos, chains);
     let mut neutral = seki_eyes(pos, chains, &board);
-    if leave_out_teire {
-        neutral.extend(teire_points(pos, &board));
+    match teire {
+        Teire::AsTerritory => {}
+        Teire::AfterAllDame => neutral.extend(teire_after_all_dame(pos, &board)),
+        Teire::AfterEachDame => neutral.extend(teire_after_each_dame(pos, &board)),
     }
     neutral.sort_unstable();
     neutral.dedup();
@@ -99,10 +117,9 @@ fn seki_eyes(pos: &Position, chains: &[ChainVerdict], board: &[u8]) -> Vec<Point
 /// Teire: fill every dame (an empty point touching both colours) with the opponent's stones,
 /// except where such a stone would itself stand in atari; a point of a player's territory is
 /// his to fill before counting, and so nobody's, when it is then the last liberty of one of
-/// his chains. This is how players mark territory on KGS and how Fox counts (measured in
-/// docs/estimator.md); a rule that also defends cutting points was tried and
-/// lost more games than it won.
-fn teire_points(pos: &Position, board: &[u8]) -> Vec<Point> {
+/// his chains. This is how players mark territory on KGS (measured in docs/estimator.md); a
+/// rule that also defends cutting points was tried and lost more games than it won.
+fn teire_after_all_dame(pos: &Position, board: &[u8]) -> Vec<Point> {
     let n = board.len();
     let dame: Vec<usize> = (0..n)
         .filter(|&p| board[p] == EMPTY && touches(pos, board, p) == 3)
@@ -131,6 +148,36 @@ fn teire_points(pos: &Position, board: &[u8]) -> Vec<Point> {
         for (id, libs) in chains.libs.iter().enumerate() {
             if chains.color[id] == c && libs.len() == 1 {
                 out.push(Point::from_index(libs[0]));
+            }
+        }
+    }
+    out
+}
+
+/// Teire, one dame at a time: a point of a player's territory is his to fill, and so
+/// nobody's, when the opponent's stone on one dame (a stone that would not itself stand in
+/// atari) leaves one of his chains with that point as its last liberty. Fox counts so: a chain
+/// whose second liberty appears only once several dame are filled keeps its point.
+fn teire_after_each_dame(pos: &Position, board: &[u8]) -> Vec<Point> {
+    let chains = Chains::of(pos, board);
+    let mut out = Vec::new();
+    for d in (0..board.len()).filter(|&d| board[d] == EMPTY && touches(pos, board, d) == 3) {
+        for c in [1u8, 2] {
+            // A fill that would stand in atari is not made: the opponent would not play it.
+            if chains.fill_liberties(pos, board, d, 3 - c) <= 1 {
+                continue;
+            }
+            for &q in pos.geo.neighbors(d) {
+                let q = q as usize;
+                if board[q] != c {
+                    continue;
+                }
+                if let &[a, b] = chains.libs[chains.id[q]].as_slice() {
+                    let other = if a == d { b } else { a };
+                    if touches(pos, board, other) == c {
+                        out.push(Point::from_index(other));
+                    }
+                }
             }
         }
     }
@@ -183,6 +230,28 @@ impl Chains {
         }
         Chains { id, color, libs }
     }
+
+    /// The liberties a stone of `color` on the empty point `d` of `b` would have: its empty
+    /// neighbours and those of the chains of its colour it joins, `d` itself not counted.
+    fn fill_liberties(&self, pos: &Position, b: &[u8], d: usize, color: u8) -> usize {
+        let mut libs: Vec<usize> = Vec::new();
+        for &q in pos.geo.neighbors(d) {
+            let q = q as usize;
+            let more: &[usize] = if b[q] == EMPTY {
+                std::slice::from_ref(&q)
+            } else if b[q] == color {
+                &self.libs[self.id[q]]
+            } else {
+                &[]
+            };
+            for &l in more {
+                if l != d && !libs.contains(&l) {
+                    libs.push(l);
+                }
+            }
+        }
+        libs.len()
+    }
 }
 
 #[cfg(test)]
@@ -194,11 +263,7 @@ mod tests {
 
     /// The territory and neutral points (SGF names) of `rows`, every chain alive except the
     /// one holding the stone `seki` names, which is in seki.
-    fn count(
-        rows: &[&str],
-        seki: Option<&str>,
-        leave_out_teire: bool,
-    ) -> (PerColor<String>, String) {
+    fn count(rows: &[&str], seki: Option<&str>, teire: Teire) -> (PerColor<String>, String) {
         let board = Board::from_diagram(rows).unwrap();
         let open = PointControl {
             black: Verdict::Undecided,
@@ -226,7 +291,7 @@ mod tests {
                 confidence: 1.0,
             })
             .collect();
-        let (territory, neutral) = territory(&pos, &chains, leave_out_teire);
+        let (territory, neutral) = territory(&pos, &chains, teire);
         (
             territory.map(|_, t| topo.sgf_names(&t)),
             topo.sgf_names(&neutral),
@@ -239,9 +304,22 @@ mod tests {
     #[test]
     fn a_point_a_player_must_fill_once_the_dame_are_filled_is_teire() {
         let rows = [".X.O.", "XXO..", "OOO.."];
-        let (t, neutral) = count(&rows, None, true);
+        for teire in [Teire::AfterAllDame, Teire::AfterEachDame] {
+            let (t, neutral) = count(&rows, None, teire);
+            assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("", "aa"));
+        }
+        let (t, neutral) = count(&rows, None, Teire::AsTerritory);
+        assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("aa", ""));
+    }
+
+    /// The same chain with a second dame, `ac`: only once both are filled is `aa` its last
+    /// liberty. Teire after all the dame (KGS); not after any one fill (Fox).
+    #[test]
+    fn a_point_that_is_the_last_liberty_only_after_two_fills_is_teire_for_kgs_not_fox() {
+        let rows = [".X.O.", "XXO..", ".OO..", "OO..."];
+        let (t, neutral) = count(&rows, None, Teire::AfterAllDame);
         assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("", "aa"));
-        let (t, neutral) = count(&rows, None, false);
+        let (t, neutral) = count(&rows, None, Teire::AfterEachDame);
         assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("aa", ""));
     }
 
@@ -251,9 +329,11 @@ mod tests {
     #[test]
     fn a_dame_fill_that_would_stand_in_atari_makes_no_teire() {
         let rows = [".X.X.", "XXOX.", "OOXX.", "....."];
-        let (t, neutral) = count(&rows, None, true);
-        assert!(t[Color::Black].split(' ').any(|p| p == "aa"), "{t:?}");
-        assert!(!neutral.split(' ').any(|p| p == "aa"), "{neutral}");
+        for teire in [Teire::AfterAllDame, Teire::AfterEachDame] {
+            let (t, neutral) = count(&rows, None, teire);
+            assert!(t[Color::Black].split(' ').any(|p| p == "aa"), "{t:?}");
+            assert!(!neutral.split(' ').any(|p| p == "aa"), "{neutral}");
+        }
     }
 
     /// Japanese Rules of Go (1989), article 8: eye points of stones in seki are not territory.
@@ -261,9 +341,9 @@ mod tests {
     #[test]
     fn the_eye_of_a_chain_in_seki_counts_for_nobody() {
         let rows = [".XO.", "XXO.", "OOO."];
-        let (t, neutral) = count(&rows, None, false);
+        let (t, neutral) = count(&rows, None, Teire::AsTerritory);
         assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("aa", ""));
-        let (t, neutral) = count(&rows, Some("ba"), false);
+        let (t, neutral) = count(&rows, Some("ba"), Teire::AsTerritory);
         assert_eq!((t[Color::Black].as_str(), neutral.as_str()), ("", "aa"));
     }
 }

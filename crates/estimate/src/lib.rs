@@ -47,6 +47,7 @@ pub mod playout;
 pub mod position;
 mod verdict;
 
+pub use counting::Teire;
 pub use model::{Loaded, Model, ModelError, fit_logistic};
 pub use verdict::{Basis, ChainVerdict, Estimate, Status};
 
@@ -74,10 +75,9 @@ pub struct Options {
     pub seed: u64,
     /// The control test's options (budgets) for the proofs made first.
     pub control: pauli_control::Options,
-    /// Whether territory leaves out teire points (the points a player must fill before
-    /// counting once the dame are filled), as KGS markup, Fox and GNU Go count; OGS counts
-    /// the board as it ends (docs/estimator.md measures both).
-    pub leave_out_teire: bool,
+    /// How territory treats teire points (the points a player must fill before counting
+    /// once the dame are filled): servers differ (docs/estimator.md measures each).
+    pub teire: Teire,
 }
 
 impl Default for Options {
@@ -90,7 +90,7 @@ impl Default for Options {
             seki: 0.5,
             seed: 0x0067_6f72_756c_6573,
             control: pauli_control::Options::with_budgets(pauli_control::Budgets::quick()),
-            leave_out_teire: true,
+            teire: Teire::AfterAllDame,
         }
     }
 }
@@ -130,7 +130,7 @@ pub fn estimate_with(board: &Board, control: &[PointControl], options: &Options)
     let chains: Vec<ChainVerdict> = (0..pos.chains.len())
         .map(|ci| verdict(&pos, &sampled, model, options, ci))
         .collect();
-    let (territory, neutral) = counting::territory(&pos, &chains, options.leave_out_teire);
+    let (territory, neutral) = counting::territory(&pos, &chains, options.teire);
     Estimate {
         territory,
         neutral,
@@ -277,12 +277,12 @@ impl Assessor for EstimateAssessor {
 }
 
 impl EstimateAssessor {
-    /// The default estimator, counting teire points as territory (as OGS does).
+    /// The default estimator with teire points treated as `teire` says.
     #[must_use]
-    pub fn counting_teire() -> EstimateAssessor {
+    pub fn with_teire(teire: Teire) -> EstimateAssessor {
         EstimateAssessor {
             options: Options {
-                leave_out_teire: false,
+                teire,
                 ..Options::default()
             },
         }

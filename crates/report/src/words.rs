@@ -342,11 +342,10 @@ mod tests {
             let state = game(&rows);
             let topo = state.board().topology().clone();
             let record = GameRecord::new(topo.clone());
-            let estimate = estimate::EstimateAssessor::default();
+            let estimates = analysis::dead::Estimates::default();
             let assessors = analysis::dead::Assessors {
                 control: &control,
-                estimate: &estimate,
-                estimate_counting_teire: &estimate,
+                estimates: &estimates,
             };
             let dead = GameDead::choose(
                 &DeadSource::Points(vec!["ba".to_owned()]),

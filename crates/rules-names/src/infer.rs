@@ -144,6 +144,17 @@ fn written(ident: &str, value: &str) -> String {
     format!("{ident}[{short}{more}]")
 }
 
+/// Whether a record was written by the Fox server: `AP[YuanYu]` with `RU[Japanese]`. YuanYu
+/// (the yenw archives' converter) also wrote the corpus's WBaduk, professional and computer
+/// records, none of which says `RU[Japanese]`; Fox records all do (1,888 of the corpus's
+/// 1,895). Fox is not among [`SERVERS`]: its `RU` says nothing of the komi or the counting
+/// its records use, so no rules are inferred from it (docs/rule-names.md, *Fox*).
+#[must_use]
+pub fn fox(application: Option<&str>, rules: Option<&str>) -> bool {
+    let yuanyu = application.is_some_and(|a| a.trim().to_ascii_lowercase().starts_with("yuanyu"));
+    yuanyu && rules.is_some_and(|r| r.trim().eq_ignore_ascii_case("japanese"))
+}
+
 /// The server a record comes from, by its `PC`, `AP` or `SO` (in that order), with the
 /// property that named it (`PC[The KGS Go Server at http://www.gokgs.com/]`).
 #[must_use]

@@ -1051,16 +1051,8 @@ impl Walker {
     /// their result exactly with 6.5 and none with 0 (docs/rule-names.md, *Fox*). Read so,
     /// with a note; handicap games keep their 0.
     fn fox_even_komi(&self, komi: &mut Komi, handicap: Option<u32>, w: &mut Vec<Finding>) {
-        let fox = self
-            .info
-            .application
-            .as_deref()
-            .is_some_and(|a| a.trim().to_ascii_lowercase().starts_with("yuanyu"));
-        let japanese = self
-            .rules
-            .as_deref()
-            .is_some_and(|r| r.trim().eq_ignore_ascii_case("japanese"));
-        if fox && japanese && komi.value == 0.0 && handicap.unwrap_or(0) == 0 {
+        let fox = rules_names::infer::fox(self.info.application.as_deref(), self.rules.as_deref());
+        if fox && komi.value == 0.0 && handicap.unwrap_or(0) == 0 {
             komi.value = 6.5;
             w.push(Finding::new(
                 codes::KOMI_NORMALISED,
