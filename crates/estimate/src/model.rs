@@ -1,9 +1,9 @@
 //! The fitted part of the estimator: a logistic model that turns a chain's features into
 //! the probability that the players would call it dead.
 //!
-//! The weights live in `model/chains.json`, written by `examples/fit.rs` from the labelled
-//! positions in `../shared/training/` and `../shared/corpus/special/gnugo/` (docs/estimator.md
-//! says how); the corpus's KGS 2017 games are kept for measuring. The file is read once, at
+//! The weights live in `model/chains.json`, written by `crates/estimate-lab/src/bin/fit.rs`
+//! from the labelled positions in `../shared/training/` and `../shared/corpus/special/gnugo/`
+//! (docs/estimator.md says how); the corpus's KGS 2017 games are kept for measuring. The file is read once, at
 //! first use, and checked against [`features::NAMES`](crate::features::NAMES).
 
 use crate::features::{COUNT, NAMES};

@@ -242,6 +242,19 @@ fn exit_codes() {
         0,
         "uncertain only when asked for"
     );
+    // The table says which count is uncertain, and counts it on the ruleset's basis line.
+    let out = run(&["check", "--rules", "chinese", unsure]);
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        table.contains(&format!(
+            "{unsure} game 1: chinese: the count rests on an estimate of confidence"
+        )),
+        "{table}"
+    );
+    assert!(
+        table.contains("; 1 of those estimates with a confidence below 0.5"),
+        "{table}"
+    );
     assert_eq!(c(&["--fail-on", "uncertain", legal]), 0);
     assert_eq!(
         c(&["--fail-on", "undecided", "--dead", "none", undecided]),

@@ -1,6 +1,6 @@
 //! Measures the estimator against the players' own end-of-game markup, markup ignored:
-//! `cargo run --release -p estimate --example measure [-- DIR ...]`, by default over
-//! `../shared/corpus/kgs/2017-*` (not used for fitting; see `examples/fit.rs`).
+//! `cargo run --release -p estimate-lab --bin measure [-- DIR ...]`, by default over
+//! `../shared/corpus/kgs/2017-*` (not used for fitting; see `fit`).
 //!
 //! Per game: the score under the ruleset the record's `RU` points to, counted once with the
 //! markup's dead stones and once with the estimate's, and whether they are equal; per stone:
@@ -8,17 +8,15 @@
 //! exact proof contradicts (a stone the markup keeps alive proved dead, or one it calls dead
 //! proved alive, by the control test with its thorough budget) is reported apart: no
 //! estimator that keeps the proofs can agree with such markup.
-mod common;
-
+use analysis::DeadSource;
 use estimate::{Basis, Options, Status, estimate};
 use pauli_control::{Budgets, Verdict};
-use rules_core::{Assessment, AssessmentChoice, Outcome, ReplayOptions};
-use ruleset_registry::{RulesetOptions, by_id, for_record};
+use rules_core::Outcome;
 use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let shared = common::shared();
+    let shared = estimate_lab::shared();
     let dirs: Vec<_> = if args.is_empty() {
         ["2017-01", "2017-02", "2017-03"]
             .iter()
@@ -27,7 +25,9 @@ fn main() {
     } else {
         args.iter().map(Into::into).collect()
     };
-    let games = common::labelled(&dirs);
+    let games = estimate_lab::labelled(&dirs);
+    let by_markup_plan = estimate_lab::plan(DeadSource::Markup);
+    let by_estimate_plan = estimate_lab::plan(DeadSource::Estimate);
     let options = Options::default();
     let thorough = pauli_control::Options::with_budgets(Budgets::thorough());
     let (mut equal, mut counted, mut contradicted) = (0, 0, 0);
@@ -52,23 +52,17 @@ fn main() {
                 stones_agree += usize::from(est[p.index()] == g.dead[p.index()]);
             }
         }
-        let rs_options = RulesetOptions::default();
-        let ruleset = for_record(&g.record, &rs_options)
-            .0
-            .unwrap_or_else(|| by_id("chinese", &rs_options).expect("a ruleset"));
-        let score = |a: &Assessment| {
-            rules_core::replay(
-                &g.record,
-                ruleset.as_ref(),
-                &ReplayOptions::default(),
-                AssessmentChoice::Given(a),
-            )
-            .verdict
-            .score
-            .map(|s| s.margin)
+        // Both counts through the pipeline, as `gorules check` makes them: the markup's dead
+        // stones, and the estimate's (the same estimate: same position, same options).
+        let score = |plan: &analysis::Plan| {
+            plan.replay_all(&g.record)
+                .ok()
+                .and_then(|mut runs| runs.pop())
+                .and_then(|run| run.replayed.verdict.score)
+                .map(|s| s.margin)
         };
-        let by_markup = score(&Assessment::from_markup(&g.record.markup));
-        let by_estimate = score(&e.assessment());
+        let by_markup = score(&by_markup_plan);
+        let by_estimate = score(&by_estimate_plan);
         let is_counted = matches!(
             g.record.result.as_ref().map(|r| &r.outcome),
             Some(Outcome::Score { .. })

@@ -1,12 +1,15 @@
-//! Labelled final positions for fitting and measuring the estimator: games whose record
-//! carries the players' end-of-game markup, replayed to their last position.
+//! # estimate-lab
+//!
+//! How the estimator's model is made and measured (docs/estimator.md): labelled final
+//! positions — games whose record carries the players' end-of-game markup — replayed to their
+//! last position through the per-game pipeline (`analysis`), as every command replays them.
+//! Two programs use them: `fit` writes `crates/estimate/model/chains.json`, `measure` compares
+//! the estimate with the markup on games never fitted on.
 
-// Each example uses a part of this module.
-#![allow(dead_code)]
-
+use analysis::{Choice, DeadSource, Plan};
 use game_sources::sgf_files;
-use rules_core::{Assessment, AssessmentChoice, Board, Color, GameRecord, Point, ReplayOptions};
-use ruleset_registry::{RulesetOptions, by_id, for_record};
+use rules_core::{Board, Color, GameRecord, Point};
+use ruleset_registry::{Fallback, RulesetOptions};
 use std::path::{Path, PathBuf};
 
 /// One labelled position.
@@ -15,7 +18,8 @@ pub struct Labelled {
     pub file: PathBuf,
     /// The record.
     pub record: GameRecord,
-    /// The final board (replayed under the ruleset the record's `RU` points to).
+    /// The final board (replayed under the ruleset the record's `RU` points to, the Chinese
+    /// rules when it names none gorules reads).
     pub board: Board,
     /// Pauli's permanently prohibited locations at the end.
     pub prohibited: Vec<Point>,
@@ -23,13 +27,29 @@ pub struct Labelled {
     pub dead: Vec<bool>,
 }
 
+/// The plan every labelled game is replayed by: `--rules recorded --default-rules chinese`,
+/// with `dead` as the dead stones.
+///
+/// # Panics
+/// Never: `chinese` is a rules name the registry reads.
+#[must_use]
+pub fn plan(dead: DeadSource) -> Plan {
+    let mut plan = Plan::new(vec![Choice::Recorded]);
+    plan.fallback =
+        Some(Fallback::new("chinese", &RulesetOptions::default()).expect("the Chinese rules"));
+    plan.dead = dead;
+    plan
+}
+
 /// The games with end-of-game markup under `dirs`, in file order.
+#[must_use]
 pub fn labelled(dirs: &[PathBuf]) -> Vec<Labelled> {
     let mut files = Vec::new();
     for d in dirs {
         sgf_files(d, &mut files);
     }
     files.sort();
+    let plan = plan(DeadSource::None);
     let mut out = Vec::new();
     for f in files {
         let Ok(bytes) = std::fs::read(&f) else {
@@ -42,22 +62,15 @@ pub fn labelled(dirs: &[PathBuf]) -> Vec<Labelled> {
             if g.markup.is_empty() || g.topology.grid_size().is_none() {
                 continue;
             }
-            let options = RulesetOptions::default();
-            let ruleset = for_record(&g, &options)
-                .0
-                .unwrap_or_else(|| by_id("chinese", &options).expect("a ruleset"));
-            let none = Assessment::none();
-            let done = rules_core::replay(
-                &g,
-                ruleset.as_ref(),
-                &ReplayOptions::default(),
-                AssessmentChoice::Given(&none),
-            );
-            let board = done.state.board().clone();
+            let Some(run) = plan.replay_all(&g).ok().and_then(|mut r| r.pop()) else {
+                continue;
+            };
+            let state = run.replayed.state;
+            let board = state.board().clone();
             let dead = markup_dead(&board, &g);
             out.push(Labelled {
                 file: f.clone(),
-                prohibited: done.state.permanently_prohibited(),
+                prohibited: state.permanently_prohibited(),
                 record: g,
                 board,
                 dead,
@@ -69,6 +82,7 @@ pub fn labelled(dirs: &[PathBuf]) -> Vec<Labelled> {
 
 /// Per point, whether the markup calls the stone there dead: it lies on the opponent's
 /// marked territory (KGS), or is marked dead.
+#[must_use]
 pub fn markup_dead(board: &Board, g: &GameRecord) -> Vec<bool> {
     let mut dead = vec![false; board.len()];
     for c in Color::BOTH {
@@ -87,6 +101,7 @@ pub fn markup_dead(board: &Board, g: &GameRecord) -> Vec<bool> {
 }
 
 /// `../shared` beside the repository.
+#[must_use]
 pub fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
 }

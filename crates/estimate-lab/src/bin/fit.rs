@@ -1,12 +1,10 @@
-//! Fits the estimator's model (`model/chains.json`) from the players' own end-of-game
-//! markup: `cargo run --release -p estimate --example fit [-- OUT.json]`.
+//! Fits the estimator's model (`crates/estimate/model/chains.json`) from the players' own
+//! end-of-game markup: `cargo run --release -p estimate-lab --bin fit [-- OUT.json]`.
 //!
 //! Fitting data: `../shared/training/kgs` (KGS April 2017) and `../shared/corpus/special/gnugo`
 //! (GNU Go's scoring regressions), every game whose record carries markup. Not used here, so
-//! that it can measure the model: `../shared/corpus/kgs/2017-*` (see `examples/measure.rs`).
+//! that it can measure the model: `../shared/corpus/kgs/2017-*` (see `measure`).
 //! Deterministic: the playouts' seed is the estimator's own, the fit is Newton's method.
-mod common;
-
 use estimate::features::{NAMES, chain_features};
 use estimate::position::{Position, Proved};
 use estimate::{Model, Options, fit_logistic, sample};
@@ -21,13 +19,13 @@ const READ: [&str; 3] = [
 const LAMBDA: f64 = 1.0;
 
 fn main() {
-    let out = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/model/chains.json").to_owned());
-    let shared = common::shared();
+    let out = std::env::args().nth(1).unwrap_or_else(|| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../estimate/model/chains.json").to_owned()
+    });
+    let shared = estimate_lab::shared();
     let sources = ["training/kgs", "corpus/special/gnugo"];
     let dirs: Vec<_> = sources.iter().map(|s| shared.join(s)).collect();
-    let games = common::labelled(&dirs);
+    let games = estimate_lab::labelled(&dirs);
     let options = Options::default();
     let index: Vec<usize> = READ
         .iter()
@@ -52,7 +50,7 @@ fn main() {
     let dead = ys.iter().filter(|&&y| y).count();
     let model = Model {
         about: "P(dead) = logistic(bias + weights · features) for a chain the control test left \
-                open; written by crates/estimate/examples/fit.rs"
+                open; written by crates/estimate-lab/src/bin/fit.rs"
             .to_owned(),
         features: READ.iter().map(|s| (*s).to_owned()).collect(),
         weights,
