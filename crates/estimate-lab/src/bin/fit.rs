@@ -1,5 +1,8 @@
 //! Fits the estimator's model (`crates/estimate/model/chains.json`) from the players' own
 //! end-of-game markup: `cargo run --release -p estimate-lab --bin fit [-- OUT.json]`.
+//! With `--check` it writes nothing and fails when the shipped file is not what it would write
+//! (`.ci/run` runs it, so the shipped weights stay reproducible); without `../shared` there is
+//! nothing to fit on, and the check says so and passes.
 //!
 //! Fitting data: `../shared/training/kgs` (KGS April 2017) and `../shared/corpus/special/gnugo`
 //! (GNU Go's scoring regressions), every game whose record carries markup. Not used here, so
@@ -18,14 +21,29 @@ const READ: [&str; 3] = [
 /// The L2 penalty on the weights.
 const LAMBDA: f64 = 1.0;
 
-fn main() {
-    let out = std::env::args().nth(1).unwrap_or_else(|| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../estimate/model/chains.json").to_owned()
-    });
+/// The shipped model.
+const SHIPPED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../estimate/model/chains.json");
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let check = args.iter().any(|a| a == "--check");
+    let out = args
+        .iter()
+        .find(|a| *a != "--check")
+        .cloned()
+        .unwrap_or_else(|| SHIPPED.to_owned());
     let shared = estimate_lab::shared();
     let sources = ["training/kgs", "corpus/special/gnugo"];
     let dirs: Vec<_> = sources.iter().map(|s| shared.join(s)).collect();
     let games = estimate_lab::labelled(&dirs);
+    if check && games.is_empty() {
+        eprintln!(
+            "fit --check: no labelled games under {} (no ../shared beside the repository): \
+             nothing to check",
+            shared.display()
+        );
+        return std::process::ExitCode::SUCCESS;
+    }
     let options = Options::default();
     let index: Vec<usize> = READ
         .iter()
@@ -67,6 +85,19 @@ fn main() {
         }),
     };
     let text = serde_json::to_string_pretty(&model).expect("serialisable") + "\n";
+    if check {
+        let shipped = std::fs::read_to_string(SHIPPED).unwrap_or_default();
+        if shipped == text {
+            eprintln!("fit --check: {SHIPPED} is what fit writes");
+            return std::process::ExitCode::SUCCESS;
+        }
+        eprintln!(
+            "fit --check: {SHIPPED} is not what fit writes (weights {:?}, bias {}): run \
+             `cargo run --release -p estimate-lab --bin fit` and measure again",
+            model.weights, model.bias
+        );
+        return std::process::ExitCode::FAILURE;
+    }
     std::fs::write(&out, text).expect("writable model file");
     eprintln!(
         "{} game(s), {} open chain(s) ({dead} dead): weights {:?}, bias {:.4} → {out}",
@@ -75,4 +106,5 @@ fn main() {
         model.weights,
         model.bias
     );
+    std::process::ExitCode::SUCCESS
 }
