@@ -12,8 +12,8 @@
 //! proofs).
 
 use crate::engine::{Contradiction, EngineAssessor, EngineCommand, EngineError};
+use crate::estimates::Estimates;
 use crate::named::{Marked, NamedStones};
-use estimate::{EstimateAssessor, Teire};
 use pauli_control::ControlAssessor;
 use rules_core::{
     Assessment, AssessmentChoice, Assessor, Board, GameRecord, GameState, Markup, Point,
@@ -86,62 +86,9 @@ pub struct Assessors<'a> {
     /// The control test (`proved`).
     pub control: &'a ControlAssessor,
     /// The estimator (`estimate`), which runs its own control test first: one per way of
-    /// counting teire points, chosen by the record's server ([`teire_of`]).
+    /// counting teire points, chosen by the record's server
+    /// ([`teire_of`](crate::estimates::teire_of)).
     pub estimates: &'a Estimates,
-}
-
-/// The estimator once per way of counting teire points ([`Teire`]).
-#[derive(Debug, Clone)]
-pub struct Estimates {
-    as_territory: EstimateAssessor,
-    after_all_dame: EstimateAssessor,
-    after_each_dame: EstimateAssessor,
-}
-
-impl Default for Estimates {
-    fn default() -> Estimates {
-        Estimates {
-            as_territory: EstimateAssessor::with_teire(Teire::AsTerritory),
-            after_all_dame: EstimateAssessor::with_teire(Teire::AfterAllDame),
-            after_each_dame: EstimateAssessor::with_teire(Teire::AfterEachDame),
-        }
-    }
-}
-
-impl Estimates {
-    /// The estimator that counts teire points as `teire` says.
-    #[must_use]
-    pub fn get(&self, teire: Teire) -> &EstimateAssessor {
-        match teire {
-            Teire::AsTerritory => &self.as_territory,
-            Teire::AfterAllDame => &self.after_all_dame,
-            Teire::AfterEachDame => &self.after_each_dame,
-        }
-    }
-
-    /// The estimator for `record`'s server ([`teire_of`]).
-    #[must_use]
-    pub fn for_record(&self, record: &GameRecord) -> &EstimateAssessor {
-        self.get(teire_of(record))
-    }
-}
-
-/// How `record`'s server counts teire points (the points a player must fill before counting),
-/// as its results show (docs/estimator.md): OGS counts territory as the board ends, teire
-/// points included (197 of 225 counted OGS 19×19 games without markup agree so, 172 with them
-/// left out); Fox leaves out a point that one dame fill makes the last liberty of a chain
-/// ([`rules_names::infer::fox`]); KGS markup and GNU Go leave out the points that are last
-/// liberties once every dame is filled, the default.
-#[must_use]
-pub fn teire_of(record: &GameRecord) -> Teire {
-    let server = rules_names::infer::server(&record.info).map(|(s, _)| s.name);
-    if server == Some("OGS") {
-        Teire::AsTerritory
-    } else if rules_names::infer::fox(record.info.application.as_deref(), record.rules.as_deref()) {
-        Teire::AfterEachDame
-    } else {
-        Teire::AfterAllDame
-    }
 }
 
 /// A point named as dead that is not on the game's board.
@@ -403,6 +350,7 @@ impl Assessor for PositionCache<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use estimate::Teire;
     use pauli::{Pauli, Situation};
     use rules_core::{AssessmentSource, Color};
 
@@ -616,27 +564,5 @@ mod tests {
         .unwrap();
         assert_eq!(user.user_dead().map(<[Point]>::len), Some(1));
         assert_eq!(claimed(&user, &record).1, ClaimsFrom::User);
-    }
-
-    #[test]
-    fn each_server_counts_teire_points_its_own_way() {
-        let topology = std::sync::Arc::new(rules_core::Topology::square(5).unwrap());
-        let mut r = GameRecord::new(topology);
-        assert_eq!(teire_of(&r), Teire::AfterAllDame);
-        r.info.place = Some("OGS: http://online-go.com/game/60223".to_owned());
-        assert_eq!(teire_of(&r), Teire::AsTerritory);
-        r.info.place = Some("The KGS Go Server at http://www.gokgs.com/".to_owned());
-        assert_eq!(teire_of(&r), Teire::AfterAllDame);
-        r.info.place = None;
-        r.info.application = Some("YuanYu".to_owned());
-        assert_eq!(
-            teire_of(&r),
-            Teire::AfterAllDame,
-            "a YuanYu record from elsewhere"
-        );
-        r.rules = Some("Japanese".to_owned());
-        assert_eq!(teire_of(&r), Teire::AfterEachDame, "Fox");
-        let estimates = Estimates::default();
-        assert_eq!(estimates.for_record(&r).options.teire, Teire::AfterEachDame);
     }
 }

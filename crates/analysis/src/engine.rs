@@ -3,10 +3,10 @@
 //!
 //! For each final position (once per position, for all the game's rulesets):
 //!
-//! 1. the engine is started ([`GtpProcess::spawn_captured`]: its standard error kept, its
+//! 1. the engine is started (`gtp_engine::GtpProcess::spawn_captured`: its standard error kept, its
 //!    process group its own) and given the position itself, stone by stone: `boardsize`,
 //!    `clear_board`, `komi` (the record's, when it has one), then one `play` per stone of the
-//!    final board ([`talk`]). Setting the stones, not replaying the moves, makes the engine's
+//!    final board (`talk`). Setting the stones, not replaying the moves, makes the engine's
 //!    board exactly the one gorules counts, whatever the ruleset did on the way (Pauli's
 //!    cycle removals, a forbidden move carried out under `--play-on`, setups in mid-game,
 //!    handicap stones), with the commands every GTP engine has (no `loadsgf`, no file);

@@ -11,7 +11,8 @@
 //! * [`dead`] — the one place that decides dead stones: markup, the user's, the control
 //!   test's proofs, the estimator, an outside GTP engine checked against the proofs
 //!   ([`engine`]), with one cache per final position shared by the game's rulesets; the
-//!   user's named stones marking their chains ([`named`]);
+//!   user's named stones marking their chains ([`named`]); the estimator per server's way of
+//!   counting teire points ([`estimates`]);
 //! * [`claims`] — rule 17's claims checked against control;
 //! * comparisons between rulesets ([`GameAnalysis::comparisons`]).
 //!
@@ -39,12 +40,14 @@ pub mod claims;
 mod compare;
 pub mod dead;
 pub mod engine;
+pub mod estimates;
 mod game;
 pub mod input;
 pub mod named;
 mod plan;
 
 pub use dead::{Assessors, DeadSource, GameDead, PointError};
+pub use estimates::Estimates;
 pub use game::{GameAnalysis, GameError, Run, Scope, cut_after};
 pub use input::{ErrorReport, Loaded, LoadedFile};
 pub use plan::{

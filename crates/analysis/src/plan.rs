@@ -1,7 +1,8 @@
 //! The plan: which rulesets, with which options, and where dead stones come from — checked
 //! once, before any game is read; then, per game, the rulesets and dead stones of that game.
 
-use crate::dead::{Assessors, DeadSource, Estimates, GameDead, PointError};
+use crate::dead::{Assessors, DeadSource, GameDead, PointError};
+use crate::estimates::Estimates;
 use pauli_control::{ControlAssessor, Options};
 use rules_core::{GameRecord, ReplayOptions, Ruleset};
 use ruleset_registry::{ALL, Fallback, RecordedRules, RulesetOptions};

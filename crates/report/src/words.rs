@@ -342,7 +342,7 @@ mod tests {
             let state = game(&rows);
             let topo = state.board().topology().clone();
             let record = GameRecord::new(topo.clone());
-            let estimates = analysis::dead::Estimates::default();
+            let estimates = analysis::Estimates::default();
             let assessors = analysis::dead::Assessors {
                 control: &control,
                 estimates: &estimates,

@@ -33,6 +33,7 @@ pub mod basis;
 pub mod board;
 pub mod color;
 pub mod compare;
+pub mod counting;
 pub mod history;
 pub mod placement;
 pub mod point;
@@ -51,6 +52,7 @@ pub use color::{Color, PerColor};
 pub use compare::{
     Cause, CauseKind, CompareError, CountDiff, EndingSplit, LegalitySplit, PairDiff, Side, compare,
 };
+pub use counting::Counting;
 pub use history::{History, KoRule, Superko, SuperkoKind};
 pub use point::{Move, Point};
 pub use record::{
@@ -59,8 +61,8 @@ pub use record::{
 pub use replay::{AssessmentChoice, Assessor, ReplayOptions, Replayed, count, replay, report};
 pub use rng::Rng;
 pub use ruleset::{
-    Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput,
-    StartPosition, Tally, Turn, TurnEffect,
+    Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput, StartPosition,
+    Tally, Turn, TurnEffect,
 };
 pub use score::{
     AreaMap, AreaOwner, Assessment, AssessmentSource, MarginRange, PointKind, PointValue,

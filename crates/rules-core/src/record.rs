@@ -5,8 +5,8 @@
 
 use crate::board::Board;
 use crate::color::{Color, PerColor};
+use crate::counting::Counting;
 use crate::point::Point;
-use crate::ruleset::Counting;
 use crate::topology::Topology;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

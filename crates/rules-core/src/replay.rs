@@ -9,11 +9,12 @@ use crate::basis::DeadBasis;
 use crate::board::Board;
 use crate::color::Color;
 use crate::color::PerColor;
+use crate::counting::Counting;
 use crate::point::Move;
 use crate::record::{Action, Finding, GameRecord, Outcome, RecordedMove};
 use crate::ruleset::{
-    Counting, Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput,
-    StartPosition, Turn,
+    Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput, StartPosition,
+    Turn,
 };
 use crate::score::{Assessment, AssessmentSource, MarginRange, ScoreBreakdown, points};
 use crate::topology::Shape;

@@ -12,6 +12,7 @@
 
 use crate::board::Board;
 use crate::color::{Color, PerColor};
+use crate::counting::Counting;
 use crate::point::{Move, Point};
 use crate::score::{Assessment, PointValue, ScoreBreakdown};
 use serde::{Deserialize, Serialize};
@@ -39,19 +40,6 @@ pub trait Ruleset: Send + Sync {
 
     /// A game starting from `start`.
     fn start(&self, start: &StartPosition) -> Box<dyn GameState>;
-}
-
-/// How a ruleset counts: recorded results can only be compared within a family.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "kebab-case")]
-pub enum Counting {
-    /// Stones plus surrounded points (Tromp–Taylor, Chinese, AGA, NZ…).
-    Area,
-    /// Area plus captured stones (text 000, `logical`): matches no server's count.
-    AreaWithCaptures,
-    /// Surrounded points plus captives (Japanese, Korean, Pauli).
-    Territory,
 }
 
 /// The position a game starts from.

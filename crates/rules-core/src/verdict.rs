@@ -3,8 +3,9 @@
 //! point names, with the GTP vertex (`Q16`) beside them where GTP can name the point.
 
 use crate::color::{Color, PerColor};
+use crate::counting::Counting;
 use crate::record::{Finding, GameInfo, RecordedResult};
-use crate::ruleset::{Counting, Reason};
+use crate::ruleset::Reason;
 use crate::score::ScoreBreakdown;
 use serde::{Deserialize, Serialize};
 
