@@ -147,13 +147,6 @@ pub fn engine_error(e: &EngineError) -> String {
 /// chains (`dead-chain-marked`).
 #[must_use]
 pub fn marked(m: &Marked, topo: &Topology) -> Vec<Finding> {
-    let all = |points: &[Point]| -> String {
-        points
-            .iter()
-            .map(|&p| topo.label(p))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     m.grown
         .iter()
         .map(|c| {
@@ -161,9 +154,9 @@ pub fn marked(m: &Marked, topo: &Topology) -> Vec<Finding> {
                 "dead-chain-marked",
                 format!(
                     "--dead {}: names a stone of a chain of {}; the whole chain is counted dead: {}",
-                    all(&c.named),
+                    labels(topo, &c.named),
                     c.chain.len(),
-                    all(&c.chain)
+                    names(topo, &c.chain)
                 ),
             )
         })
@@ -174,26 +167,19 @@ pub fn marked(m: &Marked, topo: &Topology) -> Vec<Finding> {
 /// proofs were counted (finding `engine-contradicts-proof`).
 #[must_use]
 pub fn engine_contradiction(c: &Contradiction, topo: &Topology) -> Finding {
-    let all = |points: &[Point]| -> String {
-        points
-            .iter()
-            .map(|&p| topo.label(p))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     let mut parts = Vec::new();
     if !c.called_dead.is_empty() {
         parts.push(format!(
             "it calls dead {} stone(s) the control test proves alive, counted alive: {}",
             c.called_dead.len(),
-            all(&c.called_dead)
+            labels(topo, &c.called_dead)
         ));
     }
     if !c.left_alive.is_empty() {
         parts.push(format!(
             "it leaves on the board {} stone(s) the control test proves dead, counted dead: {}",
             c.left_alive.len(),
-            all(&c.left_alive)
+            labels(topo, &c.left_alive)
         ));
     }
     Finding::new(
@@ -281,6 +267,15 @@ pub fn claims(check: &ClaimsCheck, topo: &Topology) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// Every point of a list, by its label, separated by spaces.
+fn labels(topo: &Topology, points: &[Point]) -> String {
+    points
+        .iter()
+        .map(|&p| topo.label(p))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The first eight points of a list, and how many more.
@@ -461,5 +456,30 @@ mod tests {
             "--dead: \"q\" names no point of this graph board"
         );
         assert_eq!(plan_note(&PlanNote::NoMarkup).code, "no-markup");
+    }
+
+    /// A chain marked from one named stone is said with the name as given and at most eight
+    /// of its stones, so a big group's note stays one line.
+    #[test]
+    fn a_marked_chain_is_said_with_its_name_and_eight_stones_at_most() {
+        let topo = rules_core::Topology::square(19).unwrap();
+        let row: Vec<Point> = (0..10)
+            .map(|x| topo.parse_sgf(&format!("{}a", (b'a' + x) as char)).unwrap())
+            .collect();
+        let m = Marked {
+            dead: row.clone(),
+            grown: vec![analysis::named::GrownChain {
+                named: vec![row[3]],
+                chain: row,
+            }],
+        };
+        let found = marked(&m, &topo);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, "dead-chain-marked");
+        assert_eq!(
+            found[0].message,
+            "--dead D19: names a stone of a chain of 10; the whole chain is counted dead: \
+             A19 B19 C19 D19 E19 F19 G19 H19 … (2 more)"
+        );
     }
 }
