@@ -52,10 +52,8 @@ pub fn labelled(dirs: &[PathBuf]) -> Vec<Labelled> {
     let plan = plan(DeadSource::None);
     let mut out = Vec::new();
     for f in files {
-        let Ok(bytes) = std::fs::read(&f) else {
-            continue;
-        };
-        let Ok(file) = sgf_record::read_sgf(&bytes, &Default::default()) else {
+        // Read as every command reads (analysis::input); an unreadable file has no labels.
+        let Ok(file) = analysis::input::load(&f).result else {
             continue;
         };
         for g in file.games.into_iter().flatten() {
