@@ -1,6 +1,8 @@
 //! Parsing throughput on the corpus's 19×19 games (`../shared/corpus`, when present):
 //! `cargo bench -p sgf-record`. One iteration reads every 19×19 file once; divide the number
 //! of games printed at the start by the time per iteration for games per second.
+//! `sgf_parse_alone` times sgf-parse by itself on the same files: the part of reading that is
+//! not ours.
 
 use sgf_record::{ReadOptions, read_sgf};
 use std::path::{Path, PathBuf};
@@ -67,5 +69,23 @@ fn parse_corpus_19x19(bencher: divan::Bencher) {
             }
         }
         moves
+    });
+}
+
+/// sgf-parse alone (its tree of typed properties, nothing of ours): the floor under
+/// `parse_corpus_19x19`, and so under every command's rate (issue 60 compares `check` with
+/// sgfmill; this says how much of a game's time no change of ours can take away).
+#[divan::bench(sample_count = 10)]
+fn sgf_parse_alone(bencher: divan::Bencher) {
+    let files = corpus_19x19();
+    bencher.bench(|| {
+        let mut n = 0usize;
+        for (bytes, _) in files {
+            let s = String::from_utf8_lossy(bytes);
+            if let Ok(t) = sgf_parse::parse(divan::black_box(&s)) {
+                n += t.len();
+            }
+        }
+        n
     });
 }

@@ -34,6 +34,8 @@ fn main() {
     let (mut stones, mut stones_agree) = (0usize, 0usize);
     let mut times = Vec::new();
     let mut misses = Vec::new();
+    // Seki calls: chains the estimate leaves in seki, and those of them the markup calls dead.
+    let (mut seki_chains, mut seki_dead) = (0usize, 0usize);
     // Calibration: per band of the estimate's confidence, games and games scored right.
     const BANDS: [f64; 4] = [0.5, 0.8, 0.95, 1.01];
     let mut bands = [(0usize, 0usize); 4];
@@ -42,6 +44,10 @@ fn main() {
         let e = estimate(&g.board, &g.prohibited, &options).expect("prohibited fit");
         times.push(t.elapsed().as_secs_f64() * 1e3);
         let dead = e.dead();
+        for c in e.chains.iter().filter(|c| c.status == Status::Seki) {
+            seki_chains += 1;
+            seki_dead += usize::from(g.dead[c.stones[0].index()]);
+        }
         let mut est = vec![false; g.board.len()];
         for p in &dead {
             est[p.index()] = true;
@@ -148,6 +154,10 @@ fn main() {
         100.0 * equal as f64 / n as f64,
         n - equal,
         100.0 * equal as f64 / (n - contradicted) as f64
+    );
+    println!(
+        "seki: {seki_chains} chain(s) left in seki by the estimate, {seki_dead} of them dead by \
+         the markup"
     );
     println!(
         "stones: {stones_agree} of {stones} agree ({:.3} %); estimate (proofs included) median \
