@@ -9,9 +9,9 @@
 //! proved alive, by the control test with its thorough budget) is reported apart: no
 //! estimator that keeps the proofs can agree with such markup.
 use analysis::DeadSource;
-use estimate::{Basis, Options, Status, estimate};
+use estimate::{Basis, ChainVerdict, Options, Status, estimate};
 use pauli_control::{Budgets, Verdict};
-use rules_core::Outcome;
+use rules_core::{Board, Outcome};
 use std::time::Instant;
 
 fn main() {
@@ -34,6 +34,7 @@ fn main() {
     let (mut stones, mut stones_agree) = (0usize, 0usize);
     let mut times = Vec::new();
     let mut misses = Vec::new();
+    let mut classes = [0usize; Miss::ALL.len()];
     // Seki calls: chains the estimate leaves in seki, and those of them the markup calls dead.
     let (mut seki_chains, mut seki_dead) = (0usize, 0usize);
     // Calibration: per band of the estimate's confidence, games and games scored right.
@@ -91,10 +92,15 @@ fn main() {
                 || (!markup_dead && opp == Verdict::Controls)
         });
         contradicted += usize::from(proof_says_otherwise);
-        let wrong: Vec<String> = e
+        let wrong_chains: Vec<&ChainVerdict> = e
             .chains
             .iter()
             .filter(|c| (c.status == Status::Dead) != g.dead[c.stones[0].index()])
+            .collect();
+        let class = Miss::of(proof_says_otherwise, &wrong_chains, &g.board);
+        classes[class as usize] += 1;
+        let wrong: Vec<String> = wrong_chains
+            .iter()
             .map(|c| {
                 format!(
                     "{}{} {} ({}, {:.2})",
@@ -115,8 +121,9 @@ fn main() {
             })
             .collect();
         misses.push(format!(
-            "{}: markup {:?}, estimate {:?}{}{}: {}",
+            "{}: [{}] markup {:?}, estimate {:?}{}{}: {}",
             g.file.display(),
+            class.tag(),
             by_markup,
             by_estimate,
             if is_counted {
@@ -155,6 +162,13 @@ fn main() {
         n - equal,
         100.0 * equal as f64 / (n - contradicted) as f64
     );
+    for (class, n) in Miss::ALL.iter().zip(classes) {
+        println!(
+            "games that differ, {}: {n} ({})",
+            class.tag(),
+            class.about()
+        );
+    }
     println!(
         "seki: {seki_chains} chain(s) left in seki by the estimate, {seki_dead} of them dead by \
          the markup"
@@ -167,4 +181,66 @@ fn main() {
         q(0.99),
         q(1.0)
     );
+}
+
+/// Why a game's estimated count differs from the count of its markup, as far as the board
+/// and the proofs tell (docs/estimator.md, "Can the goals be met?").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Miss {
+    /// An exact proof (thorough budget) contradicts the markup somewhere: no estimator that
+    /// keeps the proofs can agree.
+    ProofContradictsMarkup,
+    /// The same dead stones, another count: how the players marked teire and dame points.
+    SameDeadStones,
+    /// The only chains in dispute are chains of one or two stones in atari that the estimate
+    /// calls dead and the markup leaves alive: stones the opponent can take at once, not
+    /// marked by the players (their count, and the record's result, follow their marking).
+    UnmarkedStonesInAtari,
+    /// Anything else: a chain the estimator judged otherwise than the players (capturing
+    /// races, eyes, sekis).
+    Judgement,
+}
+
+impl Miss {
+    const ALL: [Miss; 4] = [
+        Miss::ProofContradictsMarkup,
+        Miss::SameDeadStones,
+        Miss::UnmarkedStonesInAtari,
+        Miss::Judgement,
+    ];
+
+    fn of(proof_contradicts: bool, wrong: &[&ChainVerdict], board: &Board) -> Miss {
+        let unmarked_in_atari = |c: &&ChainVerdict| {
+            c.status == Status::Dead && c.stones.len() <= 2 && board.liberty_count(c.stones[0]) == 1
+        };
+        if proof_contradicts {
+            Miss::ProofContradictsMarkup
+        } else if wrong.is_empty() {
+            Miss::SameDeadStones
+        } else if wrong.iter().all(unmarked_in_atari) {
+            Miss::UnmarkedStonesInAtari
+        } else {
+            Miss::Judgement
+        }
+    }
+
+    fn tag(self) -> &'static str {
+        match self {
+            Miss::ProofContradictsMarkup => "proof contradicts markup",
+            Miss::SameDeadStones => "same dead stones",
+            Miss::UnmarkedStonesInAtari => "unmarked stones in atari",
+            Miss::Judgement => "judgement",
+        }
+    }
+
+    fn about(self) -> &'static str {
+        match self {
+            Miss::ProofContradictsMarkup => "no estimator that keeps the proofs can agree",
+            Miss::SameDeadStones => "the players' marking of teire and dame points",
+            Miss::UnmarkedStonesInAtari => {
+                "one or two stones in atari the players left unmarked; their count follows it"
+            }
+            Miss::Judgement => "the estimator judged a chain otherwise",
+        }
+    }
 }
