@@ -203,11 +203,9 @@ impl PauliRuleset {
     /// The rules and every option in effect, in words ([`Ruleset::describe`]).
     fn description(&self) -> String {
         let removal = match self.options.removal {
-            RemovalPolicy::Never => {
-                "cycles reported, never removed unless asked (--remove-cycles never)"
-            }
+            RemovalPolicy::Never => "cycles reported, never removed unless asked",
             RemovalPolicy::FirstOpportunity => {
-                "the shortest disturbing cycle removed at the first opportunity (--remove-cycles first)"
+                "the shortest disturbing cycle removed at the first opportunity"
             }
         };
         let after_end = match self.after_end {

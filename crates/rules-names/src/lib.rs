@@ -507,8 +507,8 @@ fn mapping(d: &RulesDescription) -> Mapping {
     }
     if !d.friendly_pass_ok {
         changes.push(
-            "these rules count the board as it stands: score with no dead stones (`--dead \
-             none`), and empty points between both sides are shared half and half"
+            "these rules count the board as it stands: score with no dead stones removed, \
+             and empty points between both sides are shared half and half"
                 .into(),
         );
     }

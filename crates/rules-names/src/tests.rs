@@ -178,7 +178,11 @@ fn chinese_tromp_taylor_is_chinese_played_out() {
         chinese_target(&d),
         (false, SuperkoKind::Positional, HandicapBonus::Zero)
     );
-    assert!(d.mapping().explain().contains("--dead none"));
+    assert!(
+        d.mapping()
+            .explain()
+            .contains("count the board as it stands: score with no dead stones removed")
+    );
 }
 
 #[test]
