@@ -230,3 +230,35 @@ pub fn cut_after(record: &GameRecord, at: usize) -> GameRecord {
     cut.actions.truncate(keep);
     cut
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::Choice;
+    use rules_core::{Action, Color, Point, RecordedMove};
+    use ruleset_registry::RulesetOptions;
+
+    /// `replay_all` (the measurements' way in) gives one run per ruleset of the plan, in the
+    /// plan's order, each a replay of the whole record.
+    #[test]
+    fn replay_all_replays_the_record_once_per_ruleset() {
+        let plan = Plan::new(
+            Choice::parse_list("tromp-taylor,chinese", &RulesetOptions::default()).unwrap(),
+        );
+        let topology = std::sync::Arc::new(rules_core::Topology::square(5).unwrap());
+        let mut record = GameRecord::new(topology);
+        for (color, mv) in [
+            (Color::Black, RecordedMove::Place(Point::from_index(12))),
+            (Color::White, RecordedMove::Pass),
+            (Color::Black, RecordedMove::Pass),
+        ] {
+            record.actions.push(Action::Move { color, mv });
+        }
+        let runs = plan.replay_all(&record).unwrap();
+        let ids: Vec<&str> = runs.iter().map(Run::id).collect();
+        assert_eq!(ids, ["tromp-taylor", "chinese"]);
+        for run in &runs {
+            assert_eq!(run.replayed.verdict.moves_replayed, 3);
+        }
+    }
+}
