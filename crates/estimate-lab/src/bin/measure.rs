@@ -244,3 +244,56 @@ impl Miss {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules_core::Color;
+
+    fn chain(board: &Board, sgf: &[&str], status: Status) -> ChainVerdict {
+        ChainVerdict {
+            stones: sgf
+                .iter()
+                .map(|s| board.topology().parse_sgf(s).unwrap())
+                .collect(),
+            color: Color::White,
+            status,
+            basis: Basis::Estimated,
+            confidence: 0.99,
+        }
+    }
+
+    /// A proof outranks everything; no chain in dispute is a marking of points; a stone in
+    /// atari called dead is an unmarked one; a stone with two liberties, a big chain or a
+    /// chain called alive is the estimator's judgement.
+    #[test]
+    fn each_miss_gets_the_class_the_board_gives_it() {
+        let board = Board::from_diagram(&[
+            "..O..", // ca: two liberties
+            "XOX..", // bb: one liberty, ba
+            ".X...", //
+            ".....", //
+            ".....",
+        ])
+        .unwrap();
+        let in_atari = chain(&board, &["bb"], Status::Dead);
+        let two_libs = chain(&board, &["ca"], Status::Dead);
+        let alive = chain(&board, &["bb"], Status::Alive);
+        assert_eq!(
+            Miss::of(true, &[&in_atari], &board),
+            Miss::ProofContradictsMarkup
+        );
+        assert_eq!(Miss::of(false, &[], &board), Miss::SameDeadStones);
+        assert_eq!(
+            Miss::of(false, &[&in_atari], &board),
+            Miss::UnmarkedStonesInAtari
+        );
+        assert_eq!(
+            Miss::of(false, &[&in_atari, &two_libs], &board),
+            Miss::Judgement
+        );
+        assert_eq!(Miss::of(false, &[&alive], &board), Miss::Judgement);
+        let three = chain(&board, &["bb", "ca", "aa"], Status::Dead);
+        assert_eq!(Miss::of(false, &[&three], &board), Miss::Judgement);
+    }
+}
