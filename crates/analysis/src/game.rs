@@ -7,9 +7,10 @@ use crate::engine::{Contradiction, EngineError};
 use crate::named::Marked;
 use crate::plan::{GamePlan, NamedRules, Plan, PlanNote, Planned};
 use rules_core::{
-    AssessmentChoice, AssessmentSource, GameRecord, ReplayOptions, Replayed, Ruleset,
+    AssessmentChoice, AssessmentSource, GameRecord, ReplayOptions, Replayed, Ruleset, Trace,
 };
 use ruleset_registry::RecordedRules;
+use std::sync::Arc;
 
 /// Everything the pipeline found about one game: facts, no words.
 pub struct GameAnalysis {
@@ -90,9 +91,10 @@ impl Plan {
     pub fn replay_all(&self, record: &GameRecord) -> Result<Vec<Run>, GameError> {
         let GamePlan { rulesets, dead, .. } = self.for_game(record)?;
         let choice = self.assessment(&dead);
+        let trace = shared_trace(record, rulesets.len());
         let runs = rulesets
             .into_iter()
-            .map(|planned| run(record, planned, &self.replay, choice))
+            .map(|planned| run(record, planned, &self.replay, choice, trace.as_ref()))
             .collect();
         match dead.failure() {
             Some(e) => Err(e.into()),
@@ -121,9 +123,10 @@ impl Plan {
         let none = GameDead::none();
         let dead = if scope.as_it_stands { &none } else { &dead };
         let choice = self.assessment(dead);
+        let trace = shared_trace(&record, rulesets.len());
         let runs: Vec<Run> = rulesets
             .into_iter()
-            .map(|planned| run(&record, planned, &self.replay, choice))
+            .map(|planned| run(&record, planned, &self.replay, choice, trace.as_ref()))
             .collect();
         if let Some(e) = dead.failure() {
             return Err(e.into());
@@ -190,11 +193,22 @@ impl Plan {
 }
 
 /// The one replay of a ruleset over a record.
+/// The record's [`Trace`], when more than one ruleset replays it: the board work of its
+/// ordinary turns done once for all of them (a single replay gains nothing from it).
+fn shared_trace(record: &GameRecord, rulesets: usize) -> Option<Arc<Trace>> {
+    if rulesets > 1 {
+        Trace::of(record)
+    } else {
+        None
+    }
+}
+
 fn run(
     record: &GameRecord,
     planned: Planned<'_>,
     options: &ReplayOptions,
     dead: AssessmentChoice<'_>,
+    trace: Option<&Arc<Trace>>,
 ) -> Run {
     let (ruleset, recorded, named): (&dyn Ruleset, _, _) = match &planned {
         Planned::Shared(r) => (*r, None, None),
@@ -202,7 +216,7 @@ fn run(
         Planned::Recorded(r, read) => (r.as_ref(), Some(read.clone()), None),
     };
     Run {
-        replayed: rules_core::replay(record, ruleset, options, dead),
+        replayed: rules_core::replay_traced(record, ruleset, options, dead, trace),
         recorded,
         named,
     }

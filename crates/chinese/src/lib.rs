@@ -36,7 +36,7 @@
 //! assert_eq!(rules.suicide, SuicideRule::Forbidden);
 //! assert_eq!(rules.superko, SuperkoKind::Positional);
 //! assert_eq!(rules.compensation, Compensation::None);
-//! let start = StartPosition { board, to_move: Color::White, initial_prohibited: vec![] };
+//! let start = StartPosition { board, to_move: Color::White, initial_prohibited: vec![], trace: None };
 //! let mut game = rules.start(&start);
 //! let a1 = Move::Place(topo.parse_point("A1").unwrap());
 //! let err = game.play(&Turn::new(Color::White, a1)).unwrap_err();
@@ -67,6 +67,7 @@ use rules_core::{
     ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, Tally, Turn,
     TurnEffect,
 };
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -525,7 +526,9 @@ impl GameState for Game {
     }
 
     fn score(&self, input: &ScoringInput<'_>) -> Result<ScoreBreakdown, ScoreError> {
-        count(self.play.board(), input, self.rules.compensation)
+        count_from(self.play.board(), input, self.rules.compensation, || {
+            self.play.area_map()
+        })
     }
 
     /// Text 004 rule 9 point by point: dead stones removed, then each point counts as the
@@ -537,7 +540,7 @@ impl GameState for Game {
     ) -> Result<Vec<rules_core::PointValue>, ScoreError> {
         let board = self.play.board();
         let dead = dead_stones(board, input.assessment)?;
-        let map = AreaMap::without(board, &dead.points);
+        let map = area_after_removal(board, &dead, || self.play.area_map());
         let mut values: Vec<rules_core::PointValue> = map
             .owner
             .iter()
@@ -649,8 +652,34 @@ pub fn count(
     input: &ScoringInput<'_>,
     compensation: Compensation,
 ) -> Result<ScoreBreakdown, ScoreError> {
+    count_from(board, input, compensation, || {
+        Cow::Owned(AreaMap::of(board))
+    })
+}
+
+/// The area map the count reads: `as_it_stands` (the board's own, which a game may have
+/// worked out already) when no stone is dead, else the board's without the dead stones.
+fn area_after_removal<'a>(
+    board: &Board,
+    dead: &DeadStones,
+    as_it_stands: impl FnOnce() -> Cow<'a, AreaMap>,
+) -> Cow<'a, AreaMap> {
+    if dead.points.is_empty() {
+        as_it_stands()
+    } else {
+        Cow::Owned(AreaMap::without(board, &dead.points))
+    }
+}
+
+/// [`count`], with the area map of the board as it stands supplied by the caller.
+fn count_from<'a>(
+    board: &Board,
+    input: &ScoringInput<'_>,
+    compensation: Compensation,
+    as_it_stands: impl FnOnce() -> Cow<'a, AreaMap>,
+) -> Result<ScoreBreakdown, ScoreError> {
     let dead = dead_stones(board, input.assessment)?;
-    let map = AreaMap::without(board, &dead.points);
+    let map = area_after_removal(board, &dead, as_it_stands);
     let bonus = f64::from(compensation.points(input.handicap));
     let white_komi = input.komi + bonus;
     // "对任意一方的活棋和活棋围住的点以子为单位进行计数。双方活棋之间的空点各得一半。"

@@ -843,6 +843,7 @@ mod random {
             board: Board::new(topo.clone()),
             to_move: Color::Black,
             initial_prohibited: vec![],
+            trace: None,
         };
         let mut g = a.start(&s);
         let mut t = TrompTaylor.start(&s);

@@ -39,7 +39,7 @@
 //!     (at("ca"), Some(Color::White)), (at("bb"), Some(Color::White)), (at("db"), Some(Color::White)),
 //!     (at("cc"), Some(Color::White)),
 //! ]);
-//! let start = StartPosition { board, to_move: Color::Black, initial_prohibited: vec![] };
+//! let start = StartPosition { board, to_move: Color::Black, initial_prohibited: vec![], trace: None };
 //! let mut game = Pauli::default().game(&start);
 //! game.play(&Turn::new(Color::Black, Move::Place(at("cb")))).unwrap();
 //! assert_eq!(game.temporarily_prohibited(), &[at("bb")]);

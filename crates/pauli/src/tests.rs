@@ -1606,6 +1606,7 @@ mod random_games {
             board: Board::new(topo.clone()),
             to_move: B,
             initial_prohibited: vec![Point::from_index(rng.below(w * h))],
+            trace: None,
         };
         let mut g = Pauli::default().game(&s);
         let mut seen: Vec<(u32, Situation)> = vec![(0, g.situation())];

@@ -128,6 +128,16 @@ pub enum DiagramError {
     Size(#[from] crate::topology::TopologyError),
 }
 
+/// A chain next to a point ([`Board::with_contacts`]): its head, its colour cell, and how
+/// many of the point's neighbours are its stones (the pseudo-liberties it loses when the
+/// point is filled).
+#[derive(Debug, Clone, Copy, Default)]
+struct Contact {
+    head: u16,
+    cell: u8,
+    touching: u32,
+}
+
 /// A stone or chain without liberties found on a board that should have none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LibertylessChain {
@@ -415,72 +425,84 @@ impl Board {
     pub fn analyze(&self, p: Point, color: Color) -> Analysis {
         assert!(self.is_empty_at(p), "analyze on an occupied point");
         let me = cell_of(color);
-        let nbrs = self.topo.neighbors(p);
         let key = self.topo.stone_key(p, color);
-        let mut a = Analysis {
-            captured_stones: 0,
-            captured_chains: 0,
-            single_capture: None,
-            has_liberty_before_capture: false,
-            merged_size: 1,
-            suicide: false,
-            hash_after: self.hash ^ key,
+        self.with_contacts(p, |contacts, empty_neighbours| {
+            let mut a = Analysis {
+                captured_stones: 0,
+                captured_chains: 0,
+                single_capture: None,
+                has_liberty_before_capture: empty_neighbours > 0,
+                merged_size: 1,
+                suicide: false,
+                hash_after: self.hash ^ key,
+            };
+            let mut captured_hash = 0u64;
+            let mut own_hash = key;
+            let mut captured_head = 0u16;
+            for c in contacts {
+                let hi = c.head as usize;
+                if c.cell == me {
+                    a.merged_size += self.size[hi];
+                    own_hash ^= self.chash[hi];
+                    if self.plibs[hi] > c.touching {
+                        a.has_liberty_before_capture = true;
+                    }
+                } else if self.plibs[hi] == c.touching {
+                    a.captured_stones += self.size[hi];
+                    a.captured_chains += 1;
+                    captured_hash ^= self.chash[hi];
+                    captured_head = c.head;
+                }
+            }
+            if a.captured_stones == 1 {
+                a.single_capture = Some(Point(captured_head));
+            }
+            a.hash_after ^= captured_hash;
+            if !a.has_liberty_before_capture && a.captured_stones == 0 {
+                a.suicide = true;
+                // Remove the new stone and every chain it joined.
+                a.hash_after ^= own_hash;
+            }
+            a
+        })
+    }
+
+    /// Calls `f` with the distinct chains next to `p` (each once, with the number of `p`'s
+    /// neighbours in it) and the number of `p`'s empty neighbours. Grids have at most four
+    /// neighbours, kept on the stack; a graph's larger degrees spill to the heap.
+    #[inline]
+    fn with_contacts<R>(&self, p: Point, f: impl FnOnce(&[Contact], u32) -> R) -> R {
+        let nbrs = self.topo.neighbors(p);
+        let mut inline = [Contact::default(); 8];
+        let mut spill = Vec::new();
+        let buf: &mut [Contact] = if nbrs.len() <= inline.len() {
+            &mut inline
+        } else {
+            spill.resize(nbrs.len(), Contact::default());
+            &mut spill
         };
-        let mut captured_hash = 0u64;
-        let mut own_hash = key;
-        let mut captured_head = 0u16;
-        for (i, &n) in nbrs.iter().enumerate() {
+        let mut len = 0;
+        let mut empty_neighbours = 0;
+        for &n in nbrs {
             let cell = self.cells[n.index()];
             if cell == EMPTY {
-                a.has_liberty_before_capture = true;
+                empty_neighbours += 1;
                 continue;
             }
-            let h = self.head[n.index()];
-            if self.seen_before(nbrs, i, h) {
-                continue;
-            }
-            let touching = self.touching(nbrs, h);
-            let hi = h as usize;
-            if cell == me {
-                a.merged_size += self.size[hi];
-                own_hash ^= self.chash[hi];
-                if self.plibs[hi] > touching {
-                    a.has_liberty_before_capture = true;
+            let head = self.head[n.index()];
+            match buf[..len].iter_mut().find(|c| c.head == head) {
+                Some(c) => c.touching += 1,
+                None => {
+                    buf[len] = Contact {
+                        head,
+                        cell,
+                        touching: 1,
+                    };
+                    len += 1;
                 }
-            } else if self.plibs[hi] == touching {
-                a.captured_stones += self.size[hi];
-                a.captured_chains += 1;
-                captured_hash ^= self.chash[hi];
-                captured_head = h;
             }
         }
-        if a.captured_stones == 1 {
-            a.single_capture = Some(Point(captured_head));
-        }
-        a.hash_after ^= captured_hash;
-        if !a.has_liberty_before_capture && a.captured_stones == 0 {
-            a.suicide = true;
-            // Remove the new stone and every chain it joined.
-            a.hash_after ^= own_hash;
-        }
-        a
-    }
-
-    /// Whether neighbour `i` belongs to a chain already seen among `nbrs[..i]`.
-    #[inline]
-    fn seen_before(&self, nbrs: &[Point], i: usize, h: u16) -> bool {
-        nbrs[..i]
-            .iter()
-            .any(|&m| self.cells[m.index()] != EMPTY && self.head[m.index()] == h)
-    }
-
-    /// How many of `nbrs` are stones of the chain with head `h`: the pseudo-liberties that
-    /// chain loses when the point they surround is filled.
-    #[inline]
-    fn touching(&self, nbrs: &[Point], h: u16) -> u32 {
-        nbrs.iter()
-            .filter(|&&m| self.cells[m.index()] != EMPTY && self.head[m.index()] == h)
-            .count() as u32
+        f(&buf[..len], empty_neighbours)
     }
 
     /// The exact colouring (as [`Board::bits`]) that placing `color` on `p` would produce,
@@ -499,25 +521,18 @@ impl Board {
         };
         set(out, color, p.index(), true);
         let me = cell_of(color);
-        let nbrs = self.topo.neighbors(p);
-        for (i, &n) in nbrs.iter().enumerate() {
-            let cell = self.cells[n.index()];
-            if cell == EMPTY {
-                continue;
-            }
-            let h = self.head[n.index()];
-            if self.seen_before(nbrs, i, h) {
-                continue;
-            }
-            let capture = cell != me && self.plibs[h as usize] == self.touching(nbrs, h);
-            let own_lost = cell == me && a.suicide;
-            if capture || own_lost {
-                let c = color_of(cell).expect("stone");
-                for s in self.chain(n) {
-                    set(out, c, s.index(), false);
+        self.with_contacts(p, |contacts, _| {
+            for c in contacts {
+                let capture = c.cell != me && self.plibs[c.head as usize] == c.touching;
+                let own_lost = c.cell == me && a.suicide;
+                if capture || own_lost {
+                    let chain_color = color_of(c.cell).expect("stone");
+                    for s in self.chain(Point(c.head)) {
+                        set(out, chain_color, s.index(), false);
+                    }
                 }
             }
-        }
+        });
         if a.suicide {
             set(out, color, p.index(), false);
         }
@@ -536,6 +551,20 @@ impl Board {
     /// If `p` is occupied.
     pub fn play(&mut self, p: Point, color: Color) -> Played {
         assert!(self.is_empty_at(p), "play on an occupied point");
+        // The chains next to p, before the stone changes anything (a copy: the calls below
+        // mutate the board).
+        let mut inline = [Contact::default(); 8];
+        let mut spill = Vec::new();
+        let (contacts, empty_neighbours): (&[Contact], u32) =
+            self.with_contacts(p, |contacts, empty| {
+                if contacts.len() <= inline.len() {
+                    inline[..contacts.len()].copy_from_slice(contacts);
+                    (&inline[..contacts.len()], empty)
+                } else {
+                    spill = contacts.to_vec();
+                    (&spill[..], empty)
+                }
+            });
         let i = p.index();
         let me = cell_of(color);
         let key = self.topo.stone_key(p, color);
@@ -543,44 +572,20 @@ impl Board {
         self.head[i] = p.0;
         self.next[i] = p.0;
         self.size[i] = 1;
-        self.plibs[i] = 0;
+        // Liberties: the new stone gains its empty neighbours; every neighbouring chain loses
+        // one pseudo-liberty per contact with p.
+        self.plibs[i] = empty_neighbours;
         self.chash[i] = key;
         self.hash ^= key;
         self.stones[color] += 1;
         self.set_bit(color, i);
-
-        // A copy of the neighbours (no borrow of the topology stays alive across the mutating
-        // calls below; grids have at most four).
-        let mut local = [Point(0); 8];
-        let spill: Vec<Point>;
-        let nbrs: &[Point] = {
-            let n = self.topo.neighbors(p);
-            if n.len() <= local.len() {
-                local[..n.len()].copy_from_slice(n);
-                &local[..n.len()]
-            } else {
-                spill = n.to_vec();
-                &spill
-            }
-        };
-        // Liberties: the new stone gains its empty neighbours; every neighbouring chain loses
-        // one pseudo-liberty per contact with p.
-        for &n in nbrs {
-            let j = n.index();
-            if self.cells[j] == EMPTY {
-                self.plibs[i] += 1;
-            } else {
-                let h = self.head[j] as usize;
-                self.plibs[h] -= 1;
-            }
+        for c in contacts {
+            self.plibs[c.head as usize] -= c.touching;
         }
-        // Join friendly chains.
+        // Join friendly chains (merging leaves the heads of the other chains as they were).
         let mut mine = p.0;
-        for &n in nbrs {
-            let j = n.index();
-            if self.cells[j] == me && self.head[j] != mine {
-                mine = self.merge(mine, self.head[j]);
-            }
+        for c in contacts.iter().filter(|c| c.cell == me) {
+            mine = self.merge(mine, c.head);
         }
         // Clear the opponent colour (only chains touching p can have lost their last liberty).
         let mut played = Played {
@@ -588,13 +593,10 @@ impl Board {
             suicided: 0,
             single_capture: None,
         };
-        for &n in nbrs {
-            let j = n.index();
-            let cell = self.cells[j];
-            if cell != EMPTY && cell != me && self.plibs[self.head[j] as usize] == 0 {
-                let h = self.head[j];
-                played.captured += self.remove_chain(h);
-                played.single_capture = Some(n);
+        for c in contacts.iter().filter(|c| c.cell != me) {
+            if self.plibs[c.head as usize] == 0 {
+                played.captured += self.remove_chain(c.head);
+                played.single_capture = Some(Point(c.head));
             }
         }
         if played.captured != 1 {

@@ -226,14 +226,26 @@ pub struct Superko {
 }
 
 impl Superko {
-    /// A history holding only the starting position, `to_move` to play.
+    /// A history holding only the starting position, `to_move` to play, with room for a
+    /// long game (most have under 400 moves) without regrowing.
     #[must_use]
     pub fn new(kind: SuperkoKind, start: &Board, to_move: Color) -> Superko {
+        Superko::with_room(kind, start, to_move, 512)
+    }
+
+    /// [`Superko::new`] with room for `positions` before the history regrows (a game that
+    /// follows a shared trace keeps none until it leaves it).
+    #[must_use]
+    pub fn with_room(
+        kind: SuperkoKind,
+        start: &Board,
+        to_move: Color,
+        positions: usize,
+    ) -> Superko {
         let stride = start.bits().len() + usize::from(kind == SuperkoKind::Situational);
         let mut s = Superko {
             kind,
-            // Room for a long game (most have under 400 moves) without regrowing.
-            history: History::with_capacity(stride, 512),
+            history: History::with_capacity(stride, positions),
             turns: Vec::new(),
             scratch: Vec::with_capacity(stride),
             key_mask: u64::MAX,

@@ -43,6 +43,7 @@ pub mod rng;
 pub mod ruleset;
 pub mod score;
 pub mod topology;
+pub mod trace;
 pub mod verdict;
 pub mod zobrist;
 
@@ -58,7 +59,9 @@ pub use point::{Move, Point};
 pub use record::{
     Action, Finding, GameInfo, GameRecord, Komi, Markup, Outcome, RecordedMove, RecordedResult,
 };
-pub use replay::{AssessmentChoice, Assessor, ReplayOptions, Replayed, count, replay, report};
+pub use replay::{
+    AssessmentChoice, Assessor, ReplayOptions, Replayed, count, replay, replay_traced, report,
+};
 pub use rng::Rng;
 pub use ruleset::{
     Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput, StartPosition,
@@ -69,6 +72,7 @@ pub use score::{
     ScoreBreakdown, ScoringMethod, SideScore, Winner, result_of,
 };
 pub use topology::{Shape, Topology, TopologyError};
+pub use trace::{Trace, TracedTurn};
 pub use verdict::{
     CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, LikelyCause, Policy,
     ResultCheck, Verdict,

@@ -11,6 +11,11 @@ use crate::color::Color;
 use crate::history::{KoRule, Superko, SuperkoKind};
 use crate::point::{Move, Point};
 use crate::ruleset::{Illegal, Reason, StartPosition, Tally, Turn, TurnEffect};
+use crate::score::AreaMap;
+use crate::trace::{Trace, TracedTurn};
+use std::borrow::Cow;
+use std::cell::OnceCell;
+use std::sync::Arc;
 
 /// Where the texts of a ruleset differ within the shared loop: the rule each ban cites, and
 /// the choices the texts make.
@@ -57,6 +62,20 @@ pub struct PlacementGame {
     before_last: Option<(u64, Vec<u64>)>,
     /// Under simple ko: the game ended in a repetition of the position after this many turns.
     repeated: Option<u32>,
+    /// Following a shared [`Trace`]: the board, the superko history and `before_last` stay
+    /// as at the start until the game leaves the trace ([`PlacementGame::settle`]); the
+    /// player to move, the passes and the tally are kept up to date.
+    follow: Option<Follow>,
+}
+
+/// Where a game following a [`Trace`] is in it.
+#[derive(Clone)]
+struct Follow {
+    trace: Arc<Trace>,
+    /// Traced turns carried out.
+    at: usize,
+    /// The board after them, worked out when asked for before the end of the trace.
+    board: OnceCell<Board>,
 }
 
 /// The board a move would leave, worked out over the whole board.
@@ -72,19 +91,85 @@ impl PlacementGame {
     /// A game from `start` under `texts`.
     #[must_use]
     pub fn new(start: &StartPosition, texts: Texts) -> PlacementGame {
+        let follow = start
+            .trace
+            .as_ref()
+            .filter(|t| t.starts_at(&start.board, start.to_move))
+            .map(|t| Follow {
+                trace: Arc::clone(t),
+                at: 0,
+                board: OnceCell::new(),
+            });
+        // A game following a trace keeps no history until it leaves it (it is then replayed
+        // from the start: `settle`).
+        let room = if follow.is_some() { 0 } else { 512 };
         PlacementGame {
             texts,
             board: start.board.clone(),
             to_move: start.to_move,
             passes: 0,
-            superko: Superko::new(texts.superko_kind, &start.board, start.to_move),
+            superko: Superko::with_room(texts.superko_kind, &start.board, start.to_move, room),
             tally: Tally::default(),
             unsettled: !start.board.libertyless_chains().is_empty(),
             before_last: texts
                 .simple_ko
                 .map(|_| (start.board.hash(), start.board.bits().to_vec())),
             repeated: None,
+            follow,
         }
+    }
+
+    /// The same game without a trace, its traced turns carried out the ordinary way: what
+    /// a game that follows `trace` up to `at` turns stands for.
+    fn replayed(&self, trace: &Trace, at: usize) -> PlacementGame {
+        let start = StartPosition::new(trace.start().clone(), trace.to_move());
+        let mut game = PlacementGame::new(&start, self.texts);
+        for t in &trace.turns()[..at] {
+            game.apply(&Turn::new(t.color, t.mv), false);
+        }
+        game
+    }
+
+    /// Leaves the trace, if the game follows one: from here on every turn is worked out.
+    fn settle(&mut self) {
+        if let Some(f) = self.follow.take() {
+            *self = self.replayed(&f.trace, f.at);
+        }
+    }
+
+    /// The traced turn that `turn` is, when the game follows a trace and may follow it with
+    /// this turn: the same player and move, no action before it, the game not over (every
+    /// text's checks pass on such a turn; see [`crate::trace`]).
+    fn traced(&self, turn: &Turn) -> Option<TracedTurn> {
+        let f = self.follow.as_ref()?;
+        let t = *f.trace.turns().get(f.at)?;
+        (turn.pre.is_none() && t.color == turn.color && t.mv == turn.mv && !self.is_over())
+            .then_some(t)
+    }
+
+    /// Carries out a traced turn: what [`PlacementGame::apply`] does on an ordinary turn,
+    /// with the board's work already done by the trace.
+    fn follow_turn(&mut self, t: TracedTurn) -> TurnEffect {
+        let mut effect = TurnEffect::default();
+        match t.mv {
+            Move::Pass => {
+                self.passes += 1;
+                self.tally.passes += 1;
+            }
+            Move::Place(_) => {
+                self.tally.captures[t.color] += t.captured;
+                self.passes = 0;
+                effect.captured = t.captured;
+            }
+        }
+        self.tally.turns += 1;
+        self.to_move = t.color.opp();
+        if let Some(f) = &mut self.follow {
+            f.at += 1;
+            f.board = OnceCell::new();
+        }
+        effect.ended = self.is_over();
+        effect
     }
 
     /// Which ko rule the texts follow.
@@ -106,7 +191,21 @@ impl PlacementGame {
     /// The board.
     #[must_use]
     pub fn board(&self) -> &Board {
-        &self.board
+        match &self.follow {
+            None => &self.board,
+            Some(f) if f.at == f.trace.turns().len() => f.trace.end(),
+            Some(f) => f.board.get_or_init(|| self.replayed(&f.trace, f.at).board),
+        }
+    }
+
+    /// The area map of the board as it stands (text 004 rule 9, text 001 `score`): at the end
+    /// of a shared trace, the trace's, worked out once for every ruleset that counts it.
+    #[must_use]
+    pub fn area_map(&self) -> Cow<'_, AreaMap> {
+        match &self.follow {
+            Some(f) if f.at == f.trace.turns().len() => Cow::Borrowed(f.trace.end_area()),
+            _ => Cow::Owned(AreaMap::of(self.board())),
+        }
     }
 
     /// The player to move.
@@ -142,6 +241,7 @@ impl PlacementGame {
     /// [`Superko::collide_all_keys_for_tests`]).
     #[doc(hidden)]
     pub fn collide_all_keys_for_tests(&mut self) {
+        self.settle();
         self.superko.collide_all_keys_for_tests();
     }
 
@@ -150,6 +250,12 @@ impl PlacementGame {
     /// # Errors
     /// The [`Illegal`] that forbids it.
     pub fn check(&self, turn: &Turn) -> Result<(), Illegal> {
+        if let Some(f) = &self.follow {
+            if self.traced(turn).is_some() {
+                return Ok(());
+            }
+            return self.replayed(&f.trace, f.at).check(turn);
+        }
         self.check_pre(turn)?;
         if let (Some(_), Some(rule)) = (self.repeated, self.texts.simple_ko) {
             return Err(Illegal::new(Reason::AfterEnd, rule));
@@ -169,6 +275,10 @@ impl PlacementGame {
     /// # Errors
     /// The [`Illegal`] that forbids it; nothing changes.
     pub fn play(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
+        if let Some(t) = self.traced(turn) {
+            return Ok(self.follow_turn(t));
+        }
+        self.settle();
         self.check(turn)?;
         Ok(self.apply(turn, false))
     }
@@ -179,6 +289,7 @@ impl PlacementGame {
     /// # Errors
     /// An action before the move, or a stone on an occupied point.
     pub fn force(&mut self, turn: &Turn) -> Result<TurnEffect, Illegal> {
+        self.settle();
         self.check_pre(turn)?;
         if let Move::Place(p) = turn.mv {
             if !self.board.is_empty_at(p) {
@@ -190,6 +301,7 @@ impl PlacementGame {
 
     /// Changes stones directly (a setup in the middle of a record).
     pub fn edit(&mut self, edits: &[(Point, Option<Color>)]) {
+        self.settle();
         self.board.setup(edits);
         self.unsettled = !self.board.libertyless_chains().is_empty();
         // No turn made this board: no recapture can be immediate across it.
@@ -202,6 +314,7 @@ impl PlacementGame {
     /// is now a situation that has occurred (positional superko stores nothing new: the board
     /// is unchanged).
     pub fn set_to_move(&mut self, color: Color) {
+        self.settle();
         self.to_move = color;
         self.superko
             .record(&self.board, self.to_move, self.tally.turns);

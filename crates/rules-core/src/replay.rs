@@ -18,10 +18,12 @@ use crate::ruleset::{
 };
 use crate::score::{Assessment, AssessmentSource, MarginRange, ScoreBreakdown, points};
 use crate::topology::Shape;
+use crate::trace::Trace;
 use crate::verdict::{
     CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed, LikelyCause,
     MarkupReport, Policy, ResultCheck, Verdict,
 };
+use std::sync::Arc;
 
 /// The players alternate: cited for out-of-turn moves under every ruleset.
 pub const ALTERNATION_RULE: &str =
@@ -127,12 +129,27 @@ pub fn replay(
     options: &ReplayOptions,
     assessment: AssessmentChoice<'_>,
 ) -> Replayed {
+    replay_traced(record, ruleset, options, assessment, None)
+}
+
+/// Replays `record` under `ruleset`, with the record's [`Trace`] (made by [`Trace::of`] for
+/// this record) for the ruleset to follow where it can: the same verdict as
+/// [`replay`], with less work when several rulesets replay one record.
+#[must_use]
+pub fn replay_traced(
+    record: &GameRecord,
+    ruleset: &dyn Ruleset,
+    options: &ReplayOptions,
+    assessment: AssessmentChoice<'_>,
+    trace: Option<&Arc<Trace>>,
+) -> Replayed {
     let topo = &record.topology;
     let (board, to_move, first) = start_position(record);
     let mut state = ruleset.start(&StartPosition {
         board,
         to_move,
         initial_prohibited: record.initial_prohibited.clone(),
+        trace: trace.cloned(),
     });
     let mut findings = Vec::new();
     let mut forbidden: Vec<Forbidden> = Vec::new();

@@ -15,8 +15,10 @@ use crate::color::{Color, PerColor};
 use crate::counting::Counting;
 use crate::point::{Move, Point};
 use crate::score::{Assessment, PointValue, ScoreBreakdown};
+use crate::trace::Trace;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// A ruleset with its options fixed: a factory of game states.
 pub trait Ruleset: Send + Sync {
@@ -51,16 +53,20 @@ pub struct StartPosition {
     pub to_move: Color,
     /// Pauli rule 2: locations prohibited before the first turn (empty for SGF records).
     pub initial_prohibited: Vec<Point>,
+    /// The record's ordinary turns worked out once, for the rulesets of the shared placement
+    /// loop to follow ([`crate::trace`]); `None` to work every turn out.
+    pub trace: Option<Arc<Trace>>,
 }
 
 impl StartPosition {
-    /// A start from `board` with `to_move` to play and nothing prohibited.
+    /// A start from `board` with `to_move` to play, nothing prohibited and no trace.
     #[must_use]
     pub fn new(board: Board, to_move: Color) -> StartPosition {
         StartPosition {
             board,
             to_move,
             initial_prohibited: Vec::new(),
+            trace: None,
         }
     }
 }

@@ -181,6 +181,8 @@ pub(crate) fn build(
 
     let topology = topology(width, height);
     let mut w = Walker::new(topology, warnings);
+    // One action per main-line move, and a few more for setups and the player to move.
+    w.rec_actions.reserve(scan.moves + 4);
     w.walk(root);
     w.finish(scan, options)
 }
@@ -291,6 +293,8 @@ struct Walker {
     topo: Arc<Topology>,
     small: bool,
     rec_actions: Vec<Action>,
+    /// The moves of the node being read (kept between nodes: no allocation per node).
+    node_moves: Vec<(Color, RecordedMove)>,
     warnings: Vec<Finding>,
     variations: u32,
     info: GameInfo,
@@ -322,6 +326,7 @@ impl Walker {
             topo,
             small,
             rec_actions: Vec::new(),
+            node_moves: Vec::new(),
             warnings,
             variations: 0,
             info: GameInfo::default(),
@@ -376,7 +381,8 @@ impl Walker {
     fn node(&mut self, index: usize, props: Vec<Prop>) {
         let mut setup: Vec<(Point, Option<Color>)> = Vec::new();
         let mut player = None;
-        let mut moves: Vec<(Color, RecordedMove)> = Vec::new();
+        let mut moves = std::mem::take(&mut self.node_moves);
+        moves.clear();
         let mut removal: Option<u32> = None;
         for prop in props {
             match prop {
@@ -491,13 +497,14 @@ impl Walker {
                 ),
             }
         }
-        for (color, mv) in moves {
+        for (color, mv) in moves.drain(..) {
             self.moves_seen = true;
             if matches!(mv, RecordedMove::Place(_) | RecordedMove::OffBoard(_)) {
                 self.last_placing_node = Some(index);
             }
             self.rec_actions.push(Action::Move { color, mv });
         }
+        self.node_moves = moves;
     }
 
     /// A move value from sgf-parse: `tt` is a pass on boards up to 19×19.

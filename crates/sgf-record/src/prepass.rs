@@ -16,6 +16,7 @@
 
 use crate::Limits;
 use crate::error::{ErrorKind, describe_at};
+use std::borrow::Cow;
 
 /// A property value the reader needs verbatim, with its place.
 #[derive(Debug, Clone)]
@@ -430,8 +431,7 @@ fn scan_tree_raw(text: &str, open: usize, limits: &Limits, escaped: &[usize]) ->
                     );
                 }
                 let ident = normalise_ident(raw_ident, id_start, &mut g);
-                if main_line && g.setup_at.is_none() && matches!(ident.as_str(), "AB" | "AW" | "AE")
-                {
+                if main_line && g.setup_at.is_none() && matches!(&*ident, "AB" | "AW" | "AE") {
                     g.setup_at = Some(id_start);
                 }
                 if main_line && (ident == "B" || ident == "W") {
@@ -461,7 +461,7 @@ fn scan_tree_raw(text: &str, open: usize, limits: &Limits, escaped: &[usize]) ->
                     continue;
                 }
                 let interesting = if main_line && g.error.is_none() {
-                    INTERESTING.iter().find(|&&s| s == ident.as_str()).copied()
+                    INTERESTING.iter().find(|&&s| s == ident).copied()
                 } else {
                     None
                 };
@@ -501,9 +501,9 @@ fn scan_tree_raw(text: &str, open: usize, limits: &Limits, escaped: &[usize]) ->
                     if in_root {
                         values.push(&text[vstart..vend]);
                     }
-                    if TEXT_PROPERTIES.contains(&ident.as_str()) {
+                    if TEXT_PROPERTIES.contains(&&*ident) {
                         let v = TextValue {
-                            ident: ident.clone(),
+                            ident: ident.clone().into_owned(),
                             open: j,
                             close: vend,
                         };
@@ -514,7 +514,7 @@ fn scan_tree_raw(text: &str, open: usize, limits: &Limits, escaped: &[usize]) ->
                 }
                 if in_root {
                     g.root_props.push(RootProp {
-                        ident,
+                        ident: ident.into_owned(),
                         start: id_start,
                         end: j,
                         values: values.join("]["),
@@ -742,23 +742,24 @@ pub(crate) fn unescape(s: &str) -> String {
 /// The identifier as the reader uses it: all upper case stays; no upper-case letter at all
 /// (`b`, `add`) is upper-cased (`sgf-parse` would drop every letter); mixed case (`FF[3]`
 /// `AddBlack`) keeps its upper-case letters, as `sgf-parse` does.
-fn normalise_ident(raw: &str, at: usize, g: &mut GameScan) -> String {
+fn normalise_ident<'t>(raw: &'t str, at: usize, g: &mut GameScan) -> Cow<'t, str> {
     let bytes = raw.as_bytes();
     if bytes.iter().all(u8::is_ascii_uppercase) {
-        return raw.to_owned();
+        // The usual case: no copy.
+        return Cow::Borrowed(raw);
     }
     if !bytes.iter().any(u8::is_ascii_uppercase) {
         g.lower_idents.push((at, at + raw.len()));
         if g.lower_examples.len() < 8 && !g.lower_examples.iter().any(|e| e == raw) {
             g.lower_examples.push(raw.to_owned());
         }
-        return raw.to_ascii_uppercase();
+        return Cow::Owned(raw.to_ascii_uppercase());
     }
     let kept: String = raw.chars().filter(char::is_ascii_uppercase).collect();
     if g.mixed_examples.len() < 8 && !g.mixed_examples.iter().any(|(e, _)| e == raw) {
         g.mixed_examples.push((raw.to_owned(), kept.clone()));
     }
-    kept
+    Cow::Owned(kept)
 }
 
 #[cfg(test)]

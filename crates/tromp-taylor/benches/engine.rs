@@ -17,6 +17,7 @@ fn games(n: usize, len: usize) -> (StartPosition, Vec<Vec<Turn>>) {
         board: Board::new(topo.clone()),
         to_move: Color::Black,
         initial_prohibited: vec![],
+        trace: None,
     };
     let mut seed = 42u64;
     let mut out = Vec::new();

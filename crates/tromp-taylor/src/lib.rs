@@ -21,6 +21,7 @@
 //!     board: Board::new(topo.clone()),
 //!     to_move: Color::Black,
 //!     initial_prohibited: vec![],
+//!     trace: None,
 //! };
 //! let mut game = TrompTaylor.start(&start);
 //! let a1 = topo.parse_point("A1").unwrap();
@@ -33,9 +34,9 @@
 
 use rules_core::placement::{PlacementGame, Texts};
 use rules_core::{
-    AreaMap, Board, Color, Counting, GameState, Illegal, Point, PointValue, Ruleset,
-    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, SuperkoKind,
-    Tally, Turn, TurnEffect,
+    Board, Color, Counting, GameState, Illegal, Point, PointValue, Ruleset, ScoreBreakdown,
+    ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, SuperkoKind, Tally, Turn,
+    TurnEffect,
 };
 
 /// Which of the two texts a game follows. Only the count and the citations differ.
@@ -244,7 +245,7 @@ impl GameState for Game {
     /// only one's colour; `logical` (text 000 rule 8) adds `N_opp`, the opponent's stones
     /// emptied during the game. Nothing is removed: dead stones count as they stand.
     fn score(&self, input: &ScoringInput<'_>) -> Result<ScoreBreakdown, ScoreError> {
-        let map = AreaMap::of(self.play.board());
+        let map = self.play.area_map();
         let removed = self.play.tally().stones_removed();
         let side = |c: Color| SideScore {
             stones: map.stones[c],
@@ -272,12 +273,15 @@ impl GameState for Game {
         Ok(s)
     }
 
-    /// Every point counts as [`AreaMap`] says: stones and territory for their colour, points
+    /// Every point counts as [`rules_core::AreaMap`] says: stones and territory for their colour, points
     /// reaching both colours or none for nobody. Nothing is dead.
     fn point_values(&self, _input: &ScoringInput<'_>) -> Result<Vec<PointValue>, ScoreError> {
-        Ok(AreaMap::of(self.play.board())
+        Ok(self
+            .play
+            .area_map()
             .owner
-            .into_iter()
+            .iter()
+            .copied()
             .map(|o| PointValue::area(o, false))
             .collect())
     }

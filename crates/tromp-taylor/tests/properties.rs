@@ -49,6 +49,7 @@ fn play_out(
         board: Board::new(topo.clone()),
         to_move: Color::Black,
         initial_prohibited: vec![],
+        trace: None,
     };
     let mut games: Vec<Box<dyn GameState>> = rulesets.iter().map(|r| r.start(&start)).collect();
     for &choice in choices {

@@ -183,6 +183,90 @@ fn chinese_and_tromp_taylor_agree_where_nothing_separates_them() {
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
+/// Issue 60: the record's shared trace (`rules_core::Trace`) changes how much work a replay
+/// does, never what it finds. Every ruleset (and `chinese` under each of its options that
+/// change the loop: suicide, ko, superko kind, play after the end), replayed with the trace
+/// and without it, gives the same verdict, the same final board and the same point values,
+/// under both policies at a forbidden move.
+fn a_shared_trace_changes_no_replay(files: &[PathBuf]) -> usize {
+    use chinese::{AfterTwoPasses, Chinese, SuicideRule};
+    use rules_core::{KoRule, Policy, SuperkoKind, Trace, replay_traced};
+    let mut rulesets = rulesets();
+    for suicide in [SuicideRule::Forbidden, SuicideRule::Allowed] {
+        for ko in [KoRule::Superko, KoRule::Simple] {
+            for superko in [SuperkoKind::Positional, SuperkoKind::Situational] {
+                for after_two_passes in [AfterTwoPasses::End, AfterTwoPasses::Resume] {
+                    rulesets.push(Box::new(Chinese {
+                        suicide,
+                        ko,
+                        superko,
+                        after_two_passes,
+                        ..Chinese::default()
+                    }));
+                }
+            }
+        }
+    }
+    let mut compared = 0;
+    for f in files {
+        for rec in records(f) {
+            let Some(trace) = Trace::of(&rec) else {
+                continue;
+            };
+            let assessment = if rec.markup.is_empty() {
+                Assessment::none()
+            } else {
+                Assessment::from_markup(&rec.markup)
+            };
+            for policy in [Policy::Stop, Policy::PlayOn] {
+                let options = ReplayOptions { policy, komi: None };
+                for r in &rulesets {
+                    let given = AssessmentChoice::Given(&assessment);
+                    let plain = replay(&rec, r.as_ref(), &options, given);
+                    let traced = replay_traced(&rec, r.as_ref(), &options, given, Some(&trace));
+                    let at = || format!("{} {} {policy:?}", f.display(), r.describe());
+                    assert_eq!(plain.verdict, traced.verdict, "{}", at());
+                    assert!(
+                        plain.state.board().same_coloring(traced.state.board()),
+                        "{}",
+                        at()
+                    );
+                    let handicap = rec.handicap.unwrap_or(0);
+                    assert_eq!(
+                        plain.point_values(handicap),
+                        traced.point_values(handicap),
+                        "{}",
+                        at()
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    compared
+}
+
+#[test]
+fn a_shared_trace_changes_no_replay_of_the_fixtures() {
+    let mut files = Vec::new();
+    let with_reference = fixtures_and_reference_games(&mut files);
+    let n = a_shared_trace_changes_no_replay(&files);
+    assert!(
+        n > if with_reference { 20_000 } else { 4_000 },
+        "only {n} replays compared"
+    );
+}
+
+#[test]
+#[ignore = "slow: the whole corpus; run with --ignored"]
+fn a_shared_trace_changes_no_replay_of_the_corpus() {
+    let Some(files) = corpus_files() else { return };
+    eprintln!(
+        "{} replays compared",
+        a_shared_trace_changes_no_replay(&files)
+    );
+}
+
 #[test]
 #[ignore = "slow: the whole corpus; run with --ignored"]
 fn chinese_and_tromp_taylor_agree_on_the_corpus() {

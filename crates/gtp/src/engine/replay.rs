@@ -15,11 +15,7 @@ pub(super) fn start_state(
 ) -> Box<dyn GameState> {
     let mut board = Board::new(topo.clone());
     board.setup(setup);
-    ruleset.start(&StartPosition {
-        board,
-        to_move,
-        initial_prohibited: Vec::new(),
-    })
+    ruleset.start(&StartPosition::new(board, to_move))
 }
 
 /// A step the ruleset refused while replaying.
