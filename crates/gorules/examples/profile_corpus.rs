@@ -13,6 +13,10 @@ use game_sources::sgf_files;
 use report::json;
 use std::path::Path;
 
+/// The binary's allocator (`src/main.rs`), so that the count is the binary's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Reads every file into records (the pipeline's input stage), and counts the games.
 #[inline(never)]
 fn parse_all(files: &[(String, Vec<u8>)]) -> Vec<input::Loaded> {
