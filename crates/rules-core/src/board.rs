@@ -979,6 +979,33 @@ mod tests {
     /// step: the colouring, the hash (the XOR of the stones' keys), the stone counts, every
     /// chain's head, size and liberties; before every placement, each field of
     /// [`Board::analyze`] and [`Board::bits_after`] against what the placement does.
+    /// A point with more neighbouring chains than the stack holds (eight): the centre of a
+    /// star of ten single white stones, each with the centre as its only liberty. Black on
+    /// the centre takes all ten, and `analyze`, `bits_after` and `play` agree.
+    #[test]
+    fn a_point_next_to_more_chains_than_the_stack_holds() {
+        let mut names = vec!["centre".to_owned()];
+        names.extend((0..10).map(|i| format!("leaf{i}")));
+        let edges: Vec<(String, String)> = (1..names.len())
+            .map(|i| (names[0].clone(), names[i].clone()))
+            .collect();
+        let topo = Arc::new(Topology::graph(&names, &edges).unwrap());
+        let mut b = Board::new(topo);
+        let leaves: Vec<_> = (1..=10).map(|i| (Point(i), Some(Color::White))).collect();
+        b.setup(&leaves);
+        let a = b.analyze(Point(0), Color::Black);
+        assert_eq!((a.captured_stones, a.captured_chains), (10, 10));
+        assert!(!a.suicide && !a.has_liberty_before_capture);
+        let mut after = Vec::new();
+        b.bits_after(Point(0), Color::Black, &mut after);
+        let played = b.play(Point(0), Color::Black);
+        assert_eq!(played.captured, 10);
+        assert_eq!(b.bits(), after.as_slice());
+        assert_eq!(b.hash(), a.hash_after);
+        assert_eq!(b.stone_counts(), PerColor::new(1, 0));
+        b.assert_consistent();
+    }
+
     #[test]
     fn the_incremental_board_agrees_with_flooding_every_chain() {
         fn flood(b: &Board, p: Point) -> (Vec<Point>, Vec<Point>) {

@@ -557,6 +557,26 @@ mod tests {
     }
 
     #[test]
+    fn simple_ko_forbids_only_the_immediate_recapture() {
+        // The ko of the test below, under simple ko: the retake is refused as a ko, the
+        // turn it would repeat named; after a move elsewhere and an answer, it is allowed.
+        let rows = [".XO.", "X.XO", ".XO.", "...."];
+        let texts = Texts {
+            simple_ko: Some("ko rule"),
+            ..TEXTS
+        };
+        let mut g = game(&rows, Color::White, texts);
+        g.play(&at(&g, "bb")).unwrap();
+        let retake = at(&g, "cb");
+        let err = g.check(&retake).unwrap_err();
+        assert_eq!((err.reason, err.rule), (Reason::Ko, "ko rule"));
+        assert_eq!(err.repeats_turn, Some(0));
+        g.play(&at(&g, "ad")).unwrap();
+        g.play(&at(&g, "dd")).unwrap();
+        assert_eq!(g.check(&retake), Ok(()));
+    }
+
+    #[test]
     fn repetitions_are_named_by_the_kind_of_superko() {
         // A ko: White takes at `ba`, Black may not retake at once.
         let rows = [".XO.", "X.XO", ".XO.", "...."];

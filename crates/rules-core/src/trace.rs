@@ -232,6 +232,67 @@ mod tests {
         );
     }
 
+    /// A trace is followed only from its own start: the same colouring on an equal board
+    /// (the same topology, or an equal one), the same player to move.
+    #[test]
+    fn a_trace_starts_only_where_its_record_does() {
+        let r = record(4, &[(B, at(&record(4, &[]), "aa"))]);
+        let trace = Trace::of(&r).unwrap();
+        let empty = Board::new(Arc::clone(&r.topology));
+        assert!(trace.starts_at(&empty, B));
+        assert!(!trace.starts_at(&empty, W));
+        let equal_topology = Arc::new(Topology::square(4).unwrap());
+        assert!(trace.starts_at(&Board::new(equal_topology), B));
+        assert!(!trace.starts_at(&Board::new(Arc::new(Topology::square(5).unwrap())), B));
+        let mut one_stone = empty.clone();
+        one_stone.setup(&[(Point::from_index(5), Some(W))]);
+        assert!(!trace.starts_at(&one_stone, B));
+        assert!(!trace.starts_at(&one_stone, W));
+    }
+
+    /// The work is shared: a game that follows the whole trace ends on the trace's own board
+    /// and area map (no copy, nothing replayed), and one that leaves it works out its own.
+    #[test]
+    fn a_game_that_follows_the_whole_trace_shares_its_end() {
+        let base = record(4, &[]);
+        let p = |s: &str| at(&base, s);
+        let moves = [
+            (B, p("ba")),
+            (W, p("aa")),
+            (B, p("ab")), // takes W's aa
+            (W, RecordedMove::Pass),
+            (B, p("dd")),
+        ];
+        let r = record(4, &moves);
+        let trace = Trace::of(&r).unwrap();
+        assert_eq!(trace.turns.len(), moves.len());
+        assert_eq!(trace.turns[2].captured, 1);
+        let texts = all_texts()[0];
+        let mut start = StartPosition::new(trace.start().clone(), B);
+        start.trace = Some(Arc::clone(&trace));
+        let mut g = PlacementGame::new(&start, texts);
+        for (i, t) in trace.turns().iter().enumerate() {
+            g.play(&Turn::new(t.color, t.mv)).unwrap();
+            if i == 2 {
+                // In the middle of the trace: the board and its map as they stand then.
+                assert_eq!(g.board().stone_counts(), crate::color::PerColor::new(2, 0));
+                assert_eq!(*g.area_map(), AreaMap::of(g.board()));
+            }
+        }
+        assert!(std::ptr::eq(g.board(), trace.end()));
+        assert!(matches!(g.area_map(), std::borrow::Cow::Borrowed(_)));
+        assert_eq!(g.tally().captures.black, 1);
+        // A turn past the trace: the game replays it and goes on with a board of its own.
+        g.play(&Turn::new(
+            W,
+            Move::Place(r.topology.parse_sgf("cc").unwrap()),
+        ))
+        .unwrap();
+        assert!(!std::ptr::eq(g.board(), trace.end()));
+        assert!(matches!(g.area_map(), std::borrow::Cow::Owned(_)));
+        assert_eq!(g.board().stone_counts(), crate::color::PerColor::new(3, 1));
+    }
+
     /// A trace changes how much work a game does, never what it finds: random records on
     /// small boards (stones on stones, out of turn, suicides, kos and longer repetitions,
     /// passes and play after the end, setups in mid-game), played by two games of the shared
