@@ -11,6 +11,30 @@ use crate::topology::Topology;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+/// The starting position of a record: its setup before the first move, and who moves first
+/// (`PL` if given, else the colour of the first move, else Black).
+#[must_use]
+pub fn start_position(record: &GameRecord) -> (Board, Color, usize) {
+    let mut board = Board::new(record.topology.clone());
+    let mut pl = None;
+    let mut first = record.actions.len();
+    for (i, a) in record.actions.iter().enumerate() {
+        match a {
+            Action::Setup(edits) => board.setup(edits),
+            Action::SetPlayer(c) => pl = Some(*c),
+            Action::Move { .. } | Action::RemoveCycle { .. } => {
+                first = i;
+                break;
+            }
+        }
+    }
+    let first_mover = record.actions[first..].iter().find_map(|a| match a {
+        Action::Move { color, .. } | Action::RemoveCycle { color, .. } => Some(*color),
+        _ => None,
+    });
+    (board, pl.or(first_mover).unwrap_or(Color::Black), first)
+}
+
 /// One game, main line only.
 #[derive(Debug, Clone)]
 pub struct GameRecord {

@@ -11,6 +11,7 @@ use crate::color::Color;
 use crate::color::PerColor;
 use crate::counting::Counting;
 use crate::point::Move;
+pub use crate::record::start_position;
 use crate::record::{Action, Finding, GameRecord, Outcome, RecordedMove};
 use crate::ruleset::{
     Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput, StartPosition,
@@ -95,30 +96,6 @@ impl Replayed {
         self.verdict.score.as_ref()?;
         self.state.point_values(&self.scoring_input(handicap)).ok()
     }
-}
-
-/// The starting position of a record: its setup before the first move, and who moves first
-/// (`PL` if given, else the colour of the first move, else Black).
-#[must_use]
-pub fn start_position(record: &GameRecord) -> (Board, Color, usize) {
-    let mut board = Board::new(record.topology.clone());
-    let mut pl = None;
-    let mut first = record.actions.len();
-    for (i, a) in record.actions.iter().enumerate() {
-        match a {
-            Action::Setup(edits) => board.setup(edits),
-            Action::SetPlayer(c) => pl = Some(*c),
-            Action::Move { .. } | Action::RemoveCycle { .. } => {
-                first = i;
-                break;
-            }
-        }
-    }
-    let first_mover = record.actions[first..].iter().find_map(|a| match a {
-        Action::Move { color, .. } | Action::RemoveCycle { color, .. } => Some(*color),
-        _ => None,
-    });
-    (board, pl.or(first_mover).unwrap_or(Color::Black), first)
 }
 
 /// Replays `record` under `ruleset`.

@@ -18,8 +18,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::history::{Superko, SuperkoKind};
 use crate::point::Move;
-use crate::record::{Action, GameRecord, RecordedMove};
-use crate::replay::start_position;
+use crate::record::{Action, GameRecord, RecordedMove, start_position};
 use crate::score::AreaMap;
 use std::sync::{Arc, OnceLock};
 
