@@ -5,10 +5,12 @@
 //! liberties go, the colouring is new. Where the texts differ (suicide, repetitions, play
 //! after the end, actions in mid-game) is rare in real records. A [`Trace`] is the record's
 //! opening stretch of *ordinary turns* — turns on which every text of the shared placement
-//! loop ([`crate::placement`]) agrees — worked out once: a pass, or a stone in turn on an
-//! empty point of the board that is no suicide and recreates no earlier board (positional
-//! superko, the widest repetition ban: a situational repetition or a simple-ko recapture
-//! repeats a board too). A game of the placement loop started from the trace's start
+//! loop ([`crate::placement`]) agrees — worked out once: a pass (legal at any time under
+//! every text), or a stone in turn (text 004 rule 5) on an empty point (Tromp–Taylor rule 7)
+//! that is no suicide (forbidden by text 004 禁着点, legal under text 001) and recreates no
+//! earlier board (positional superko, text 001 §Games 3.2 and text 004 禁止全局同形: the
+//! widest repetition ban, since a situational repetition or a simple-ko recapture repeats a
+//! board too). A game of the placement loop started from the trace's start
 //! *follows* it ([`crate::placement::PlacementGame`]): on an ordinary turn it only adds the
 //! trace's captures to its tally; at the first turn it cannot follow it replays the trace's
 //! turns into a board and histories of its own, and goes on as without a trace. A trace
