@@ -42,6 +42,8 @@ pub mod replay;
 pub mod rng;
 pub mod ruleset;
 pub mod score;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod topology;
 pub mod trace;
 pub mod verdict;
@@ -51,7 +53,8 @@ pub use basis::{ChainDoubt, ChainStatus, DeadBasis, DeadByBasis, DoubtReport, Un
 pub use board::{Analysis, Board, DiagramError, Played};
 pub use color::{Color, PerColor};
 pub use compare::{
-    Cause, CauseKind, CompareError, CountDiff, EndingSplit, LegalitySplit, PairDiff, Side, compare,
+    Allowance, Cause, CauseKind, CompareError, CountDiff, EndingSplit, LegalitySplit, PairDiff,
+    Side, compare,
 };
 pub use counting::Counting;
 pub use history::{History, KoRule, Superko, SuperkoKind};

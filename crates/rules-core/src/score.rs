@@ -336,6 +336,18 @@ pub enum PointKind {
     Mutual,
 }
 
+impl PointKind {
+    /// The stone on the point, as far as the kind tells (dead or alive); `None` for an empty
+    /// point.
+    #[must_use]
+    pub fn stone(self) -> Option<Color> {
+        match self {
+            PointKind::Stone(c) | PointKind::UncountedStone(c) | PointKind::DeadStone(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
 /// What one point is worth to each player in a ruleset's count, and why. Summed over the
 /// board, plus captures and komi, these give the totals of the [`ScoreBreakdown`]
 /// ([`ScoreBreakdown::check_point_values`]).
@@ -363,6 +375,12 @@ impl PointValue {
             AreaOwner::Shared | AreaOwner::Neutral => (0.0, 0.0, PointKind::Dame),
         };
         PointValue { black, white, kind }
+    }
+
+    /// What the point is worth to Black's margin.
+    #[must_use]
+    pub fn net(&self) -> f64 {
+        self.black - self.white
     }
 }
 
@@ -518,6 +536,12 @@ pub struct ScoreBreakdown {
 }
 
 impl ScoreBreakdown {
+    /// Handicap compensation: what White gets beyond the komi (points per handicap stone).
+    #[must_use]
+    pub fn compensation(&self) -> f64 {
+        self.white.komi - self.black.komi - self.komi
+    }
+
     /// A breakdown from the two sides: margin and winner are derived.
     #[must_use]
     pub fn new(method: ScoringMethod, black: SideScore, white: SideScore, komi: f64) -> Self {

@@ -293,6 +293,44 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// A verdict that holds only these facts: `ruleset` (its rules text the same word),
+    /// `forbidden` (legal when empty; the replay stopped at the first), the count `score`
+    /// with the record's komi, and nothing else (no moves, no events, no findings, no
+    /// recorded result). A base for examples and for tests of what reads verdicts.
+    #[must_use]
+    pub fn outline(
+        ruleset: &str,
+        score: Option<ScoreBreakdown>,
+        forbidden: Vec<Forbidden>,
+    ) -> Verdict {
+        Verdict {
+            ruleset: ruleset.to_owned(),
+            rules: ruleset.to_owned(),
+            legal: forbidden.is_empty(),
+            first_forbidden: forbidden.first().cloned(),
+            forbidden,
+            on_forbidden: Policy::Stop,
+            moves_total: 0,
+            moves_replayed: 0,
+            passes: 0,
+            captures: PerColor::new(0, 0),
+            self_captures: PerColor::new(0, 0),
+            stones_removed: PerColor::new(0, 0),
+            ending: Ending::Passes,
+            moves_after_end: 0,
+            komi: KomiUsed {
+                value: score.as_ref().map_or(0.0, |s| s.komi),
+                source: KomiSource::Record,
+            },
+            result: score.as_ref().map(ScoreBreakdown::result),
+            score,
+            score_error: None,
+            check: ResultCheck::new(CheckStatus::NoResult, String::new()),
+            events: Vec::new(),
+            findings: Vec::new(),
+        }
+    }
+
     /// Why there is no count: `score_error`, or "no count was made" for a verdict built
     /// without one (the replay driver always gives one); `None` when there is a count. The one
     /// place the CLI's notes, `check`'s problems and a pair's `no_count` take it from.

@@ -2,10 +2,16 @@
 //! margin — and why, as JSON (docs/json.md, "gorules diff") or text, made from the pipeline's
 //! comparisons ([`GameAnalysis::comparisons`]).
 
+mod explain;
+mod pair;
+
+pub use explain::signed;
+pub use pair::{Cause, CountDiff, LegalitySplit, PairDiff};
+
 use crate::json::{ErrorReport, SCHEMA_VERSION};
 use crate::table::sanitize;
 use analysis::GameAnalysis;
-use rules_core::compare::{Cause, CompareError, PairDiff};
+use rules_core::compare::CompareError;
 use rules_core::score::points;
 use rules_core::{Ending, Forbidden};
 use serde::Serialize;
@@ -155,11 +161,20 @@ impl DiffGame {
 /// # Errors
 /// When an explanation does not add up: a bug that must not be printed as an explanation.
 pub fn diff_game(game: &GameAnalysis) -> Result<DiffGame, CompareError> {
-    let comparisons = game.comparisons()?;
+    // Every ruleset against the first, as `comparisons` pairs them.
+    let facts = game.comparisons()?;
+    let comparisons: Vec<PairDiff> = match game.runs.split_first() {
+        Some((first, rest)) => facts
+            .into_iter()
+            .zip(rest)
+            .map(|(f, run)| PairDiff::said(f, &first.replayed.verdict, &run.replayed.verdict))
+            .collect(),
+        None => Vec::new(),
+    };
     // The explanation adds up: checked in `compare`, asserted again where it is printed.
     for c in &comparisons {
         if let Some(count) = &c.count {
-            let sum: f64 = count.causes.iter().map(|c| c.effect).sum();
+            let sum: f64 = count.causes.iter().map(|c| c.cause.effect).sum();
             assert!(
                 (sum - count.difference).abs() < 1e-9,
                 "{} vs {}: causes sum to {sum}, margins differ by {}",
@@ -201,21 +216,12 @@ fn short(v: &rules_core::Verdict) -> DiffRuleset {
     }
 }
 
-fn signed(v: f64) -> String {
-    if v.abs() < 1e-9 {
-        "0".to_owned()
-    } else if v > 0.0 {
-        format!("+{}", points(v))
-    } else {
-        format!("-{}", points(-v))
-    }
-}
-
 /// One term of a count's explanation: its effect on Black's margin, its words, and the points
 /// it is about (the first twelve; `…` when there are more).
 fn cause_line(cause: &Cause) -> String {
     const SHOWN: usize = 12;
-    let mut line = format!("  {:>6}  {}", signed(cause.effect), cause.explanation);
+    let mut line = format!("  {:>6}  {}", signed(cause.cause.effect), cause.explanation);
+    let cause = &cause.cause;
     // Only a cause of kind `Points` names points.
     if !cause.points.is_empty() {
         let mut pts: Vec<&str> = cause
@@ -384,7 +390,7 @@ fn write_pair(out: &mut dyn Write, c: &PairDiff, rulesets: &[DiffRuleset]) -> io
             writeln!(
                 out,
                 "  {:>6}  = the difference of the margins",
-                signed(d.causes.iter().map(|c| c.effect).sum())
+                signed(d.causes.iter().map(|c| c.cause.effect).sum())
             )?;
         }
     }
@@ -398,12 +404,15 @@ mod tests {
 
     fn cause(kind: CauseKind, points: usize, effect: f64) -> Cause {
         Cause {
-            kind,
-            under_a: None,
-            under_b: None,
-            count: (points > 0).then_some(u32::try_from(points).unwrap()),
-            points: (0..points).map(|i| format!("p{i}")).collect(),
-            effect,
+            cause: rules_core::compare::Cause {
+                kind,
+                under_a: None,
+                under_b: None,
+                count: (points > 0).then_some(u32::try_from(points).unwrap()),
+                points: (0..points).map(|i| format!("p{i}")).collect(),
+                effect,
+                worth: None,
+            },
             explanation: "why".to_owned(),
         }
     }
