@@ -152,6 +152,11 @@ pub fn game_report(game: GameAnalysis) -> GameReport {
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(game.runs.len());
     for run in game.runs {
         let mut verdict = run.replayed.verdict;
+        verdict.check.detail = crate::result_words::detail(
+            &verdict.check,
+            game.record.result.as_ref(),
+            verdict.score.as_ref(),
+        );
         if let Some(named) = &run.named {
             verdict.findings.insert(0, words::named_rules(named));
         }

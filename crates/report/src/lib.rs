@@ -13,6 +13,7 @@
 //! * [`diff`] — `diff`'s JSON and text;
 //! * [`pictures`] — titles, captions and file names of the pictures;
 //! * [`words`] — the pipeline's notes, `RU` readings and rule 17's claims in words;
+//! * [`result_words`] — a count's comparison with the recorded result in words;
 //! * [`schema`] — the JSON Schemas of the outputs (docs/schema/).
 #![deny(missing_docs)]
 
@@ -23,6 +24,7 @@ pub mod diff;
 pub mod json;
 pub mod json_doc;
 pub mod pictures;
+pub mod result_words;
 pub mod schema;
 pub mod table;
 pub mod words;

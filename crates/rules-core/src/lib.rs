@@ -77,6 +77,6 @@ pub use score::{
 pub use topology::{Shape, Topology, TopologyError};
 pub use trace::{Trace, TracedTurn};
 pub use verdict::{
-    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, LikelyCause, Policy,
-    ResultCheck, Verdict,
+    CheckFact, CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, LikelyCause,
+    Policy, ResultCheck, Verdict,
 };

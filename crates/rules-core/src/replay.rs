@@ -21,8 +21,8 @@ use crate::score::{Assessment, AssessmentSource, MarginRange, ScoreBreakdown, po
 use crate::topology::Shape;
 use crate::trace::Trace;
 use crate::verdict::{
-    CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed, LikelyCause,
-    MarkupReport, Policy, ResultCheck, Verdict,
+    CheckFact, CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed,
+    LikelyCause, MarkupReport, Policy, ResultCheck, Verdict,
 };
 use std::sync::Arc;
 
@@ -555,22 +555,11 @@ fn ends_with_two_passes(record: &GameRecord) -> bool {
 /// record: a void record agrees, a count or a win is not comparable with no result.
 fn repetition_check(record: &GameRecord) -> ResultCheck {
     match &record.result {
-        None => ResultCheck::new(CheckStatus::NoResult, "the record has no result".to_owned()),
-        Some(r) if r.outcome == Outcome::Void => ResultCheck::new(
-            CheckStatus::Agrees,
-            format!(
-                "record says {}; the game ended in a repetition, without a result",
-                r.raw
-            ),
-        ),
-        Some(r) => ResultCheck::new(
-            CheckStatus::NotComparable,
-            format!(
-                "record says {}; the game ended in a repetition, which leaves it without a \
-                 result",
-                r.raw
-            ),
-        ),
+        None => ResultCheck::new(CheckStatus::NoResult, CheckFact::NoResult),
+        Some(r) if r.outcome == Outcome::Void => {
+            ResultCheck::new(CheckStatus::Agrees, CheckFact::RepetitionVoid)
+        }
+        Some(_) => ResultCheck::new(CheckStatus::NotComparable, CheckFact::RepetitionWithResult),
     }
 }
 
@@ -586,59 +575,36 @@ pub fn check_result(
     score: Option<&ScoreBreakdown>,
     stopped: bool,
 ) -> ResultCheck {
-    let not = |detail: String| ResultCheck::new(CheckStatus::NotComparable, detail);
+    let not = |fact| ResultCheck::new(CheckStatus::NotComparable, fact);
     let Some(recorded) = &record.result else {
-        return ResultCheck::new(CheckStatus::NoResult, "the record has no result".to_owned());
+        return ResultCheck::new(CheckStatus::NoResult, CheckFact::NoResult);
     };
     let Some(score) = score else {
-        return not(format!("record says {}; no count was made", recorded.raw));
+        return not(CheckFact::NoCount);
     };
-    let computed = score.result();
     let (winner, margin) = match &recorded.outcome {
         Outcome::Score { winner, margin } => (Some(*winner), *margin),
         Outcome::Draw => (None, 0.0),
-        Outcome::Resignation { .. } => {
-            return not(format!(
-                "record says {} (resignation); the final position counts {computed}",
-                recorded.raw
-            ));
-        }
-        Outcome::Time { .. } | Outcome::Forfeit { .. } => {
-            return not(format!(
-                "record says {} (time or forfeit); the final position counts {computed}",
-                recorded.raw
-            ));
-        }
+        Outcome::Resignation { .. } => return not(CheckFact::Resignation),
+        Outcome::Time { .. } | Outcome::Forfeit { .. } => return not(CheckFact::TimeOrForfeit),
         Outcome::Win { .. } | Outcome::Void | Outcome::Unknown => {
-            return not(format!(
-                "record says {}, which is no count; the final position counts {computed}",
-                recorded.raw
-            ));
+            return not(CheckFact::NotACount);
         }
     };
     if stopped {
-        return not(format!(
-            "record says {}; the replay stopped at a forbidden move, so its count ({computed}) \
-             is of an earlier position",
-            recorded.raw
-        ));
+        return not(CheckFact::Stopped);
     }
     // No server counts area plus captures (text 000): such a count is compared only with a
     // record that declares exactly that counting.
     if counting == Counting::AreaWithCaptures && record_counting != Some(counting) {
-        return not(format!(
-            "record says {}; this ruleset counts area plus captures (text 000), which no \
-             recorded result uses ({computed})",
-            recorded.raw
-        ));
+        return not(CheckFact::CapturesCounted);
     }
     if let Some(rc) = record_counting {
         if rc != counting {
-            return not(format!(
-                "record says {} under {rc:?} counting; this ruleset counts {counting:?} \
-                 ({computed})",
-                recorded.raw
-            ));
+            return not(CheckFact::OtherCounting {
+                recorded: rc,
+                counted: counting,
+            });
         }
     }
     let same_winner = winner == score.winner.color();
@@ -651,62 +617,28 @@ pub fn check_result(
     };
     // The count's margin minus the record's (Black's view).
     let diff = score.margin - recorded_margin;
-    let compared = |status: CheckStatus, detail: String| ResultCheck {
+    let compared = |status: CheckStatus, fact| ResultCheck {
         margin_difference: Some(diff),
-        ..ResultCheck::new(status, detail)
-    };
-    // Points the assessment left undecided were counted as they stand: say so, with what
-    // deciding them could make of the count.
-    let computed = match score.undecided_note() {
-        Some(note) => format!("{computed} ({note})"),
-        None => computed,
+        ..ResultCheck::new(status, fact)
     };
     if same_winner && same_margin {
         // A count that depends on undecided points equals the record only as the points
         // stand: deciding them could move it, so that is no agreement.
         if !score.is_settled() {
-            return compared(
-                CheckStatus::Undecided,
-                format!(
-                    "the count as it stands equals the record, but it rests on undecided \
-                     points: record says {}, computed {computed}",
-                    recorded.raw
-                ),
-            );
+            return compared(CheckStatus::Undecided, CheckFact::EqualAsItStands);
         }
-        return compared(
-            CheckStatus::Agrees,
-            format!("record says {}, computed {computed}", recorded.raw),
-        );
+        return compared(CheckStatus::Agrees, CheckFact::Equal);
     }
     if score
         .undecided_range
         .as_ref()
         .is_some_and(|r: &MarginRange| r.contains(recorded_margin))
     {
-        return compared(
-            CheckStatus::Undecided,
-            format!(
-                "the record's result is one the undecided points allow: record says {}, \
-                 computed {computed}",
-                recorded.raw
-            ),
-        );
+        return compared(CheckStatus::Undecided, CheckFact::Allowed);
     }
-    let cause = handicap_cause(diff, record.handicap.unwrap_or(0), counting, score);
-    let hint = cause
-        .as_ref()
-        .map(|c| format!("; {}", describe_cause(c)))
-        .unwrap_or_default();
     ResultCheck {
-        likely_cause: cause,
-        ..compared(
-            CheckStatus::Differs,
-            format!(
-                "result differs from the record: record says {}, computed {computed}{hint}",
-                recorded.raw
-            ),
-        )
+        likely_cause: handicap_cause(diff, record.handicap.unwrap_or(0), counting, score),
+        ..compared(CheckStatus::Differs, CheckFact::Differs)
     }
 }
 
@@ -747,31 +679,6 @@ fn handicap_cause(
         },
         handicap,
     })
-}
-
-/// [`LikelyCause`] in words, for the check's detail.
-fn describe_cause(cause: &LikelyCause) -> String {
-    match *cause {
-        LikelyCause::HandicapCompensation {
-            points,
-            towards,
-            handicap,
-        } => {
-            let how = if points == handicap {
-                "one per handicap stone (N for N stones, as KGS and Chinese practice count)"
-            } else {
-                "one per handicap stone but the first (N-1 for N stones, as the AGA counts)"
-            };
-            let who = match towards {
-                Color::White => "does not give",
-                Color::Black => "gives and the record does not",
-            };
-            format!(
-                "the record's margin is this count's with {points} point(s) more to {towards}: \
-                 {how}, a handicap compensation this count {who} (handicap {handicap})"
-            )
-        }
-    }
 }
 
 /// Replays one record under several rulesets and gathers the verdicts with what the record
@@ -889,9 +796,9 @@ mod tests {
         s
     }
 
-    fn status(rec: &GameRecord, s: &ScoreBreakdown) -> (CheckStatus, String) {
+    fn status(rec: &GameRecord, s: &ScoreBreakdown) -> (CheckStatus, CheckFact) {
         let c = check_result(rec, Counting::Territory, None, Some(s), false);
-        (c.status, c.detail)
+        (c.status, c.fact)
     }
 
     /// With undecided points, a recorded result the range allows is open, not a mismatch;
@@ -902,24 +809,20 @@ mod tests {
         let w = record("W+2.5", Color::White, 2.5);
         assert_eq!(score(0, None).margin, 3.5);
         assert_eq!(status(&w, &score(0, None)).0, CheckStatus::Differs);
-        let (st, detail) = status(&w, &score(4, Some((-4.5, 11.5))));
-        assert_eq!(st, CheckStatus::Undecided);
-        assert!(
-            detail.contains("deciding them gives W+4.5 to B+11.5"),
-            "{detail}"
+        assert_eq!(
+            status(&w, &score(4, Some((-4.5, 11.5)))),
+            (CheckStatus::Undecided, CheckFact::Allowed)
         );
-        let (st, detail) = status(&w, &score(4, Some((-1.5, 11.5))));
-        assert_eq!(st, CheckStatus::Differs);
-        assert!(detail.contains("4 point(s) undecided"), "{detail}");
+        assert_eq!(
+            status(&w, &score(4, Some((-1.5, 11.5)))),
+            (CheckStatus::Differs, CheckFact::Differs)
+        );
         // No range (the bounds could not be counted): nothing is claimed beyond the count.
         assert_eq!(status(&w, &score(4, None)).0, CheckStatus::Differs);
         let b = record("B+3.5", Color::Black, 3.5);
-        let (st, detail) = status(&b, &score(4, Some((-4.5, 11.5))));
-        assert_eq!(st, CheckStatus::Undecided);
-        assert!(
-            detail.contains("as it stands equals the record")
-                && detail.contains("deciding them gives W+4.5 to B+11.5"),
-            "{detail}"
+        assert_eq!(
+            status(&b, &score(4, Some((-4.5, 11.5)))),
+            (CheckStatus::Undecided, CheckFact::EqualAsItStands)
         );
         // A sure winner is not enough; a range of one margin is.
         assert_eq!(
@@ -989,19 +892,19 @@ mod tests {
             ..score(undecided, range)
         };
         // Compensation is an area-counting matter: the counts here are area counts.
-        let status = |rec: &GameRecord, s: &ScoreBreakdown| {
-            let c = check_result(rec, Counting::Area, None, Some(s), false);
-            (c.status, c.detail)
+        let cause = |rec: &GameRecord, s: &ScoreBreakdown| {
+            check_result(rec, Counting::Area, None, Some(s), false).likely_cause
+        };
+        let compensation = |points, towards, handicap| {
+            Some(LikelyCause::HandicapCompensation {
+                points,
+                towards,
+                handicap,
+            })
         };
         let mut w = record("W+2.5", Color::White, 2.5);
         // The count is B+3.5: 6 points more to Black than the record.
         w.handicap = Some(6);
-        let (st, detail) = status(&w, &score(0, None));
-        assert_eq!(st, CheckStatus::Differs);
-        assert!(
-            detail.contains("6 point(s) more to White: one per handicap stone (N for N"),
-            "{detail}"
-        );
         let check = check_result(&w, Counting::Area, None, Some(&score(0, None)), false);
         assert_eq!(
             check.likely_cause,
@@ -1014,17 +917,16 @@ mod tests {
         let json = serde_json::to_value(&check).unwrap();
         assert_eq!(json["likely_cause"]["kind"], "handicap-compensation");
         assert_eq!(json["likely_cause"]["towards"], "white");
+        assert_eq!(
+            (check.status, check.fact),
+            (CheckStatus::Differs, CheckFact::Differs)
+        );
         w.handicap = Some(7);
-        let (_, detail) = status(&w, &score(0, None));
-        assert!(detail.contains("but the first (N-1"), "{detail}");
+        assert_eq!(cause(&w, &score(0, None)), compensation(6, Color::White, 7));
         for h in [None, Some(0), Some(5), Some(8)] {
             w.handicap = h;
             let check = check_result(&w, Counting::Area, None, Some(&score(0, None)), false);
-            assert!(
-                !check.detail.contains("handicap compensation"),
-                "{h:?}: {check:?}"
-            );
-            assert_eq!(check.likely_cause, None);
+            assert_eq!(check.likely_cause, None, "{h:?}");
             // No cause, no key: the JSON of other checks is unchanged.
             assert!(
                 serde_json::to_value(&check)
@@ -1034,8 +936,7 @@ mod tests {
             );
         }
         w.handicap = Some(6);
-        let (_, detail) = status(&w, &score(3, Some((-1.5, 11.5))));
-        assert!(!detail.contains("handicap compensation"), "{detail}");
+        assert_eq!(cause(&w, &score(3, Some((-1.5, 11.5)))), None);
         // A count of the board as it stands (no assessment) differs by its dead stones: a
         // difference equal to the handicap there is chance, not a cause.
         let as_it_stands = ScoreBreakdown {
@@ -1052,11 +953,6 @@ mod tests {
         // The other way round: the count gave White points the record did not.
         let mut b = record("B+9.5", Color::Black, 9.5);
         b.handicap = Some(6);
-        let (_, detail) = status(&b, &score(0, None));
-        assert!(
-            detail.contains("6 point(s) more to Black")
-                && detail.contains("gives and the record does not"),
-            "{detail}"
-        );
+        assert_eq!(cause(&b, &score(0, None)), compensation(6, Color::Black, 6));
     }
 }

@@ -124,7 +124,13 @@ pub enum CheckStatus {
 pub struct ResultCheck {
     /// The outcome of the comparison.
     pub status: CheckStatus,
-    /// In words, with both numbers where there are two.
+    /// What the outcome rests on (not written out: `detail` says it).
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub fact: CheckFact,
+    /// In words, with both numbers where there are two: made from `fact`, the record's
+    /// result and the count by whoever reports the verdict (the `report` crate); empty as the
+    /// replay driver returns it.
     pub detail: String,
     /// For `differs`: a cause the numbers alone point to, when one is recognised (the
     /// detail says it in words too).
@@ -142,12 +148,13 @@ pub struct ResultCheck {
 }
 
 impl ResultCheck {
-    /// A check with no recognised cause and no margins compared.
+    /// A check with no recognised cause and no margins compared, not yet in words.
     #[must_use]
-    pub fn new(status: CheckStatus, detail: String) -> ResultCheck {
+    pub fn new(status: CheckStatus, fact: CheckFact) -> ResultCheck {
         ResultCheck {
             status,
-            detail,
+            fact,
+            detail: String::new(),
             likely_cause: None,
             margin_difference: None,
             estimated: false,
@@ -164,6 +171,48 @@ impl ResultCheck {
                 .margin_difference
                 .is_some_and(|d| d.abs() <= 1.0 + 1e-9)
     }
+}
+
+/// What a comparison with the recorded result rests on: the fact its words are made of, with
+/// the record's result and the count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum CheckFact {
+    /// The record has no result.
+    #[default]
+    NoResult,
+    /// The ruleset made no count.
+    NoCount,
+    /// The record says a player resigned: no count to compare.
+    Resignation,
+    /// The record says a player lost on time or forfeited.
+    TimeOrForfeit,
+    /// The record's result is no count (a win without a margin, void, unknown).
+    NotACount,
+    /// The replay stopped at a forbidden move, so its count is of an earlier position.
+    Stopped,
+    /// The ruleset counts area plus captures (text 000), which no recorded result uses unless
+    /// the record declares exactly that counting.
+    CapturesCounted,
+    /// The record's rules count in another family than the ruleset.
+    OtherCounting {
+        /// The counting of the record's rules.
+        recorded: Counting,
+        /// The ruleset's.
+        counted: Counting,
+    },
+    /// Winner and margin are the record's.
+    Equal,
+    /// Winner and margin are the record's as the undecided points stand; deciding them
+    /// could move the count.
+    EqualAsItStands,
+    /// The record's margin is one that deciding the undecided points allows.
+    Allowed,
+    /// Winner or margin differ from the record's.
+    Differs,
+    /// The game ended in a repetition (simple ko: no result), and the record says void.
+    RepetitionVoid,
+    /// The game ended in a repetition, and the record gives a result all the same.
+    RepetitionWithResult,
 }
 
 /// A cause of a difference from the recorded result, recognised from the numbers alone.
@@ -325,7 +374,7 @@ impl Verdict {
             result: score.as_ref().map(ScoreBreakdown::result),
             score,
             score_error: None,
-            check: ResultCheck::new(CheckStatus::NoResult, String::new()),
+            check: ResultCheck::new(CheckStatus::NoResult, CheckFact::NoResult),
             events: Vec::new(),
             findings: Vec::new(),
         }

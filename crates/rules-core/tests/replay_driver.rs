@@ -17,12 +17,12 @@
 use rules_core::record::{Finding, Komi};
 use rules_core::replay::{check_result, start_position};
 use rules_core::{
-    Action, Assessment, AssessmentChoice, AssessmentSource, Assessor, Board, CheckStatus, Color,
-    Counting, Ending, Event, EventReport, GameRecord, GameState, Illegal, KomiSource, Markup, Move,
-    Outcome, PerColor, Point, PointKind, PointValue, Policy, PreAction, Reason, RecordedMove,
-    RecordedResult, ReplayOptions, Replayed, Ruleset, ScoreBreakdown, ScoreError, ScoringInput,
-    ScoringMethod, SideScore, StartPosition, Tally, Topology, Turn, TurnEffect, count, replay,
-    report,
+    Action, Assessment, AssessmentChoice, AssessmentSource, Assessor, Board, CheckFact,
+    CheckStatus, Color, Counting, Ending, Event, EventReport, GameRecord, GameState, Illegal,
+    KomiSource, LikelyCause, Markup, Move, Outcome, PerColor, Point, PointKind, PointValue, Policy,
+    PreAction, Reason, RecordedMove, RecordedResult, ReplayOptions, Replayed, Ruleset,
+    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, Tally,
+    Topology, Turn, TurnEffect, count, replay, report,
 };
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
@@ -649,7 +649,10 @@ fn moves_after_the_end() {
     );
     // 1 black stone against 0 + 7.5: W+6.5, compared.
     assert_eq!(v.result.as_deref(), Some("W+6.5"));
-    assert_eq!(v.check.status, CheckStatus::Agrees, "{}", v.check.detail);
+    assert_eq!(
+        (v.check.status, v.check.fact),
+        (CheckStatus::Agrees, CheckFact::Equal)
+    );
 
     // A stone after the end: the replay stopped early, so no comparison.
     let r = score_result(rec("B[aa] W[] B[] W[] B[bb] W[]"), Color::White, 6.5);
@@ -658,11 +661,9 @@ fn moves_after_the_end() {
     assert_eq!(v.moves_after_end, 3);
     assert_eq!(v.ending, Ending::Passes);
     assert!(!codes(&v.findings).contains(&"passes-after-end"));
-    assert_eq!(v.check.status, CheckStatus::NotComparable);
-    assert!(
-        v.check.detail.contains("stopped at a forbidden move"),
-        "{}",
-        v.check.detail
+    assert_eq!(
+        (v.check.status, v.check.fact),
+        (CheckStatus::NotComparable, CheckFact::Stopped)
     );
 
     // A pass after the end by the player who just passed: after the end, not out of turn.
@@ -970,8 +971,10 @@ fn the_verdict_carries_the_tally_and_the_count() {
         v.score_error.as_deref(),
         Some("cannot score: toy cannot count")
     );
-    assert_eq!(v.check.status, CheckStatus::NotComparable);
-    assert_eq!(v.check.detail, "record says W+4.5; no count was made");
+    assert_eq!(
+        (v.check.status, v.check.fact),
+        (CheckStatus::NotComparable, CheckFact::NoCount)
+    );
 }
 
 /// `count` gives a count with undecided points the range deciding them allows: all for White
@@ -1037,11 +1040,11 @@ fn the_recorded_result_is_compared_only_with_a_count_of_its_kind() {
     let check = |r: &GameRecord, toy: &Toy| run(r, toy, Policy::Stop).verdict.check;
     let c = check(&board(), &toy);
     assert_eq!(
-        (c.status, c.detail.as_str()),
-        (CheckStatus::NoResult, "the record has no result")
+        (c.status, c.fact),
+        (CheckStatus::NoResult, CheckFact::NoResult)
     );
     let c = check(&with_result(board(), "0", Outcome::Draw), &toy);
-    assert_eq!(c.status, CheckStatus::Agrees, "{}", c.detail);
+    assert_eq!((c.status, c.fact), (CheckStatus::Agrees, CheckFact::Equal));
     assert_eq!(c.margin_difference, Some(0.0));
     let c = check(&score_result(board(), Color::Black, 0.5), &toy);
     assert_eq!(c.status, CheckStatus::Differs);
@@ -1052,35 +1055,40 @@ fn the_recorded_result_is_compared_only_with_a_count_of_its_kind() {
         ..toy.clone()
     };
     let c = check(&score_result(board(), Color::Black, 1.0), &one);
-    assert_eq!(c.status, CheckStatus::Differs);
-    assert_eq!(c.margin_difference, Some(-2.0));
-    assert!(
-        c.detail
-            .starts_with("result differs from the record: record says B+1, computed W+1")
+    assert_eq!(
+        (c.status, c.fact),
+        (CheckStatus::Differs, CheckFact::Differs)
     );
+    assert_eq!(c.margin_difference, Some(-2.0));
     let w = Color::White;
-    for (raw, outcome, words) in [
-        ("W+R", Outcome::Resignation { winner: w }, "(resignation)"),
-        ("W+T", Outcome::Time { winner: w }, "(time or forfeit)"),
-        ("W+F", Outcome::Forfeit { winner: w }, "(time or forfeit)"),
+    for (raw, outcome, fact) in [
+        (
+            "W+R",
+            Outcome::Resignation { winner: w },
+            CheckFact::Resignation,
+        ),
+        ("W+T", Outcome::Time { winner: w }, CheckFact::TimeOrForfeit),
+        (
+            "W+F",
+            Outcome::Forfeit { winner: w },
+            CheckFact::TimeOrForfeit,
+        ),
         (
             "W+",
             Outcome::Win {
                 winner: w,
                 reason: None,
             },
-            "which is no count",
+            CheckFact::NotACount,
         ),
-        ("Void", Outcome::Void, "which is no count"),
-        ("?", Outcome::Unknown, "which is no count"),
+        ("Void", Outcome::Void, CheckFact::NotACount),
+        ("?", Outcome::Unknown, CheckFact::NotACount),
     ] {
         let c = check(&with_result(board(), raw, outcome), &toy);
-        assert_eq!(c.status, CheckStatus::NotComparable, "{raw}");
-        assert!(c.detail.contains(words), "{raw}: {}", c.detail);
-        assert!(
-            c.detail.contains("the final position counts Draw"),
-            "{}",
-            c.detail
+        assert_eq!(
+            (c.status, c.fact),
+            (CheckStatus::NotComparable, fact),
+            "{raw}"
         );
         assert_eq!(c.margin_difference, None);
     }
@@ -1096,11 +1104,9 @@ fn the_recorded_result_is_compared_only_with_a_count_of_its_kind() {
         r
     };
     let c = check(&draw(None), &with_captures);
-    assert_eq!(c.status, CheckStatus::NotComparable);
-    assert!(
-        c.detail.contains("area plus captures (text 000)"),
-        "{}",
-        c.detail
+    assert_eq!(
+        (c.status, c.fact),
+        (CheckStatus::NotComparable, CheckFact::CapturesCounted)
     );
     let c = check(&draw(Some(Counting::Area)), &with_captures);
     assert_eq!(c.status, CheckStatus::NotComparable);
@@ -1109,12 +1115,15 @@ fn the_recorded_result_is_compared_only_with_a_count_of_its_kind() {
         CheckStatus::Agrees
     );
     let c = check(&draw(Some(Counting::Territory)), &toy);
-    assert_eq!(c.status, CheckStatus::NotComparable);
-    assert!(
-        c.detail
-            .contains("under Territory counting; this ruleset counts Area"),
-        "{}",
-        c.detail
+    assert_eq!(
+        (c.status, c.fact),
+        (
+            CheckStatus::NotComparable,
+            CheckFact::OtherCounting {
+                recorded: Counting::Territory,
+                counted: Counting::Area
+            }
+        )
     );
     assert_eq!(
         check(&draw(Some(Counting::Area)), &toy).status,
@@ -1159,11 +1168,13 @@ fn the_handicap_compensation_is_named_from_two_stones() {
     // W+0.5 (the count has 2 more to White: N), with AGA's says W+1.5 (N − 1).
     let c = check(2, 0.5);
     assert_eq!(c.status, CheckStatus::Differs);
-    assert!(c.likely_cause.is_some(), "{}", c.detail);
-    assert!(
-        c.detail.contains("2 point(s) more to Black"),
-        "{}",
-        c.detail
+    assert_eq!(
+        c.likely_cause,
+        Some(LikelyCause::HandicapCompensation {
+            points: 2,
+            towards: Color::Black,
+            handicap: 2
+        })
     );
     assert!(check(2, 1.5).likely_cause.is_some());
     assert_eq!(check(2, 5.5).likely_cause, None);

@@ -1,0 +1,265 @@
+//! The comparison of a count with the recorded result in words: the `detail` of a verdict's
+//! [`ResultCheck`], made from its [`CheckFact`], the record's result and the count.
+
+use rules_core::{CheckFact, LikelyCause, RecordedResult, ResultCheck, ScoreBreakdown};
+
+/// The words of `check`, with `recorded` (the record's result) and `score` (the count) it was
+/// made from.
+#[must_use]
+pub fn detail(
+    check: &ResultCheck,
+    recorded: Option<&RecordedResult>,
+    score: Option<&ScoreBreakdown>,
+) -> String {
+    let raw = recorded.map_or("", |r| r.raw.as_str());
+    let counted = || score.map_or_else(|| "no count".to_owned(), ScoreBreakdown::result);
+    // A count compared with the record, with its undecided points when it has some.
+    let compared = || match score.and_then(ScoreBreakdown::undecided_note) {
+        Some(note) => format!("{} ({note})", counted()),
+        None => counted(),
+    };
+    match check.fact {
+        CheckFact::NoResult => "the record has no result".to_owned(),
+        CheckFact::RepetitionVoid => {
+            format!("record says {raw}; the game ended in a repetition, without a result")
+        }
+        CheckFact::RepetitionWithResult => format!(
+            "record says {raw}; the game ended in a repetition, which leaves it without a result"
+        ),
+        CheckFact::NoCount => format!("record says {raw}; no count was made"),
+        CheckFact::Resignation => format!(
+            "record says {raw} (resignation); the final position counts {}",
+            counted()
+        ),
+        CheckFact::TimeOrForfeit => format!(
+            "record says {raw} (time or forfeit); the final position counts {}",
+            counted()
+        ),
+        CheckFact::NotACount => format!(
+            "record says {raw}, which is no count; the final position counts {}",
+            counted()
+        ),
+        CheckFact::Stopped => format!(
+            "record says {raw}; the replay stopped at a forbidden move, so its count ({}) is of \
+             an earlier position",
+            counted()
+        ),
+        CheckFact::CapturesCounted => format!(
+            "record says {raw}; this ruleset counts area plus captures (text 000), which no \
+             recorded result uses ({})",
+            counted()
+        ),
+        CheckFact::OtherCounting {
+            recorded,
+            counted: ours,
+        } => format!(
+            "record says {raw} under {recorded:?} counting; this ruleset counts {ours:?} ({})",
+            counted()
+        ),
+        CheckFact::EqualAsItStands => format!(
+            "the count as it stands equals the record, but it rests on undecided points: record \
+             says {raw}, computed {}",
+            compared()
+        ),
+        CheckFact::Equal => format!("record says {raw}, computed {}", compared()),
+        CheckFact::Allowed => format!(
+            "the record's result is one the undecided points allow: record says {raw}, computed \
+             {}",
+            compared()
+        ),
+        CheckFact::Differs => {
+            let hint = check
+                .likely_cause
+                .as_ref()
+                .map(|c| format!("; {}", likely_cause(c)))
+                .unwrap_or_default();
+            format!(
+                "result differs from the record: record says {raw}, computed {}{hint}",
+                compared()
+            )
+        }
+    }
+}
+
+/// A [`LikelyCause`] in words.
+#[must_use]
+pub fn likely_cause(cause: &LikelyCause) -> String {
+    match *cause {
+        LikelyCause::HandicapCompensation {
+            points,
+            towards,
+            handicap,
+        } => {
+            let how = if points == handicap {
+                "one per handicap stone (N for N stones, as KGS and Chinese practice count)"
+            } else {
+                "one per handicap stone but the first (N-1 for N stones, as the AGA counts)"
+            };
+            let who = match towards {
+                rules_core::Color::White => "does not give",
+                rules_core::Color::Black => "gives and the record does not",
+            };
+            format!(
+                "the record's margin is this count's with {points} point(s) more to {towards}: \
+                 {how}, a handicap compensation this count {who} (handicap {handicap})"
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules_core::testing::{breakdown, pv};
+    use rules_core::{CheckStatus, Color, Counting, MarginRange, Outcome, PointKind};
+
+    fn recorded(raw: &str) -> RecordedResult {
+        RecordedResult {
+            raw: raw.to_owned(),
+            outcome: Outcome::Unknown,
+        }
+    }
+
+    /// B+3.5.
+    fn count() -> ScoreBreakdown {
+        breakdown(
+            &[pv(4.0, 0.0, PointKind::Territory(Color::Black))],
+            (0, 0),
+            0.5,
+            0.0,
+        )
+    }
+
+    fn words(fact: CheckFact, raw: &str, score: Option<&ScoreBreakdown>) -> String {
+        let check = ResultCheck::new(CheckStatus::NotComparable, fact);
+        detail(&check, Some(&recorded(raw)), score)
+    }
+
+    /// Every fact in words, with the record's result and the count where it has them.
+    #[test]
+    fn each_fact_is_said_with_both_results() {
+        let s = count();
+        let s = Some(&s);
+        assert_eq!(
+            detail(
+                &ResultCheck::new(CheckStatus::NoResult, CheckFact::NoResult),
+                None,
+                None
+            ),
+            "the record has no result"
+        );
+        assert_eq!(
+            words(CheckFact::Equal, "B+3.5", s),
+            "record says B+3.5, computed B+3.5"
+        );
+        assert_eq!(
+            words(CheckFact::NoCount, "W+4.5", None),
+            "record says W+4.5; no count was made"
+        );
+        assert_eq!(
+            words(CheckFact::Resignation, "W+R", s),
+            "record says W+R (resignation); the final position counts B+3.5"
+        );
+        assert_eq!(
+            words(CheckFact::TimeOrForfeit, "W+T", s),
+            "record says W+T (time or forfeit); the final position counts B+3.5"
+        );
+        assert_eq!(
+            words(CheckFact::NotACount, "Void", s),
+            "record says Void, which is no count; the final position counts B+3.5"
+        );
+        assert_eq!(
+            words(CheckFact::Stopped, "W+1", s),
+            "record says W+1; the replay stopped at a forbidden move, so its count (B+3.5) is \
+             of an earlier position"
+        );
+        assert_eq!(
+            words(CheckFact::CapturesCounted, "0", s),
+            "record says 0; this ruleset counts area plus captures (text 000), which no \
+             recorded result uses (B+3.5)"
+        );
+        let other = CheckFact::OtherCounting {
+            recorded: Counting::Territory,
+            counted: Counting::Area,
+        };
+        assert_eq!(
+            words(other, "0", s),
+            "record says 0 under Territory counting; this ruleset counts Area (B+3.5)"
+        );
+        assert_eq!(
+            words(CheckFact::RepetitionVoid, "Void", None),
+            "record says Void; the game ended in a repetition, without a result"
+        );
+        assert_eq!(
+            words(CheckFact::RepetitionWithResult, "B+2", None),
+            "record says B+2; the game ended in a repetition, which leaves it without a result"
+        );
+    }
+
+    /// A count resting on undecided points says how many and what deciding them gives.
+    #[test]
+    fn undecided_points_are_said_beside_the_count() {
+        let mut s = count();
+        s.undecided = 4;
+        s.undecided_range = Some(MarginRange {
+            white_best: -4.5,
+            black_best: 11.5,
+        });
+        let note = "(4 point(s) undecided, counted as they stand; deciding them gives W+4.5 to \
+                    B+11.5)";
+        assert_eq!(
+            words(CheckFact::EqualAsItStands, "B+3.5", Some(&s)),
+            format!(
+                "the count as it stands equals the record, but it rests on undecided points: \
+                 record says B+3.5, computed B+3.5 {note}"
+            )
+        );
+        assert_eq!(
+            words(CheckFact::Allowed, "W+2.5", Some(&s)),
+            format!(
+                "the record's result is one the undecided points allow: record says W+2.5, \
+                 computed B+3.5 {note}"
+            )
+        );
+        // Not compared: the count alone.
+        assert_eq!(
+            words(CheckFact::Resignation, "W+R", Some(&s)),
+            "record says W+R (resignation); the final position counts B+3.5"
+        );
+    }
+
+    /// A difference, with the handicap compensation that explains it when there is one.
+    #[test]
+    fn a_difference_names_its_likely_cause() {
+        let s = count();
+        let mut check = ResultCheck::new(CheckStatus::Differs, CheckFact::Differs);
+        let said = |check: &ResultCheck| detail(check, Some(&recorded("W+2.5")), Some(&s));
+        assert_eq!(
+            said(&check),
+            "result differs from the record: record says W+2.5, computed B+3.5"
+        );
+        check.likely_cause = Some(LikelyCause::HandicapCompensation {
+            points: 6,
+            towards: Color::White,
+            handicap: 6,
+        });
+        assert_eq!(
+            said(&check),
+            "result differs from the record: record says W+2.5, computed B+3.5; the record's \
+             margin is this count's with 6 point(s) more to White: one per handicap stone (N \
+             for N stones, as KGS and Chinese practice count), a handicap compensation this \
+             count does not give (handicap 6)"
+        );
+        check.likely_cause = Some(LikelyCause::HandicapCompensation {
+            points: 5,
+            towards: Color::Black,
+            handicap: 6,
+        });
+        let words = said(&check);
+        assert!(
+            words.contains("5 point(s) more to Black: one per handicap stone but the first (N-1")
+                && words.ends_with("this count gives and the record does not (handicap 6)"),
+            "{words}"
+        );
+    }
+}
