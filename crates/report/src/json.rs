@@ -4,7 +4,7 @@
 use crate::words;
 pub use analysis::ErrorReport;
 use analysis::{GameAnalysis, GameError, Loaded};
-use rules_core::{GameRecord, GameReport, Verdict};
+use rules_core::{Finding, GameRecord, GameReport, Verdict};
 use serde::Serialize;
 
 /// The version of the JSON layout. Bumped on any incompatible change.
@@ -148,11 +148,20 @@ pub fn game_error(e: &GameError) -> ErrorReport {
 #[must_use]
 pub fn game_report(game: GameAnalysis) -> GameReport {
     let mut report = rules_core::replay::game_report(game.index, &game.record, Vec::new());
+    report
+        .warnings
+        .extend(crate::verdict_words::setup_without_liberties(&game.record));
     let mut recorded = Vec::with_capacity(game.runs.len());
     let mut verdicts: Vec<Verdict> = Vec::with_capacity(game.runs.len());
     for run in game.runs {
         let mut verdict = run.replayed.verdict;
-        verdict.check.detail = crate::result_words::detail(
+        let noticed: Vec<Finding> = verdict
+            .noticed
+            .iter()
+            .map(|&n| crate::verdict_words::noticed(n, &verdict))
+            .collect();
+        verdict.findings.splice(0..0, noticed);
+        verdict.check.detail = crate::verdict_words::detail(
             &verdict.check,
             game.record.result.as_ref(),
             verdict.score.as_ref(),

@@ -13,7 +13,7 @@
 //! * [`diff`] — `diff`'s JSON and text;
 //! * [`pictures`] — titles, captions and file names of the pictures;
 //! * [`words`] — the pipeline's notes, `RU` readings and rule 17's claims in words;
-//! * [`result_words`] — a count's comparison with the recorded result in words;
+//! * [`verdict_words`] — what the replay driver found, in words: the result check's detail, what it noticed;
 //! * [`schema`] — the JSON Schemas of the outputs (docs/schema/).
 #![deny(missing_docs)]
 
@@ -24,9 +24,9 @@ pub mod diff;
 pub mod json;
 pub mod json_doc;
 pub mod pictures;
-pub mod result_words;
 pub mod schema;
 pub mod table;
+pub mod verdict_words;
 pub mod words;
 
 pub use json::{ErrorReport, FileReport, GameEntry, Output, SCHEMA_VERSION};

@@ -78,5 +78,5 @@ pub use topology::{Shape, Topology, TopologyError};
 pub use trace::{Trace, TracedTurn};
 pub use verdict::{
     CheckFact, CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, LikelyCause,
-    Policy, ResultCheck, Verdict,
+    Noticed, Policy, ResultCheck, Verdict,
 };

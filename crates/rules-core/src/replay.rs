@@ -12,17 +12,17 @@ use crate::color::PerColor;
 use crate::counting::Counting;
 use crate::point::Move;
 pub use crate::record::start_position;
-use crate::record::{Action, Finding, GameRecord, Outcome, RecordedMove};
+use crate::record::{Action, GameRecord, Outcome, RecordedMove};
 use crate::ruleset::{
     Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput, StartPosition,
     Turn,
 };
-use crate::score::{Assessment, AssessmentSource, MarginRange, ScoreBreakdown, points};
+use crate::score::{Assessment, AssessmentSource, MarginRange, ScoreBreakdown};
 use crate::topology::Shape;
 use crate::trace::Trace;
 use crate::verdict::{
     CheckFact, CheckStatus, Ending, EventReport, Forbidden, GameReport, KomiSource, KomiUsed,
-    LikelyCause, MarkupReport, Policy, ResultCheck, Verdict,
+    LikelyCause, MarkupReport, Noticed, Policy, ResultCheck, Verdict,
 };
 use std::sync::Arc;
 
@@ -128,7 +128,7 @@ pub fn replay_traced(
         initial_prohibited: record.initial_prohibited.clone(),
         trace: trace.cloned(),
     });
-    let mut findings = Vec::new();
+    let mut noticed = Vec::new();
     let mut forbidden: Vec<Forbidden> = Vec::new();
     let mut events = Vec::new();
     // turn_moves[t] = the record move number of the t-th turn carried out (0 = the start).
@@ -150,22 +150,16 @@ pub fn replay_traced(
                     state.edit(edits);
                     if !edited {
                         edited = true;
-                        findings.push(Finding::new(
-                            "setup-after-first-move",
-                            format!(
-                                "stones were added or removed after move {move_number}; \
-                                 the replay applies the edit and goes on"
-                            ),
-                        ));
+                        noticed.push(Noticed::SetupAfterMove(move_number));
                     }
                 }
             }
             Action::SetPlayer(c) => {
                 if !stopped && state.to_move() != *c {
-                    findings.push(Finding::new(
-                        "player-set",
-                        format!("after move {move_number} the record sets {c} to play"),
-                    ));
+                    noticed.push(Noticed::PlayerSet {
+                        after_move: move_number,
+                        color: *c,
+                    });
                     state.set_to_move(*c);
                 }
             }
@@ -287,14 +281,7 @@ pub fn replay_traced(
         },
     };
     if komi.source == KomiSource::Default {
-        findings.push(Finding::new(
-            "komi-default",
-            format!(
-                "the record gives no komi; {} uses its default of {}",
-                ruleset.id(),
-                points(komi.value)
-            ),
-        ));
+        noticed.push(Noticed::KomiDefault);
     }
 
     // A replay stopped at passes recorded after the game had ended (servers write a third
@@ -302,28 +289,14 @@ pub fn replay_traced(
     // stop before the end, or at a stone placed after it, leaves an earlier position.
     let stopped_early = stopped && (!state.is_over() || stone_after_end);
     if stopped && !stopped_early {
-        findings.push(Finding::new(
-            "passes-after-end",
-            format!(
-                "{moves_after_end} pass(es) recorded after the game had ended change nothing: \
-                 the position the game ended on is the final one, assessed and compared with \
-                 the record"
-            ),
-        ));
+        noticed.push(Noticed::PassesAfterEnd(moves_after_end));
     }
     // An automatic assessment is only made for rulesets that use one (the others score the
     // board as it stands, and the search can be costly), and only of a final position: a
     // replay stopped early at a forbidden move scores the position before it as it stands.
     let passes_not_ending = !stopped && !state.is_over() && ends_with_two_passes(record);
     if passes_not_ending {
-        findings.push(Finding::new(
-            "not-over-after-passes",
-            format!(
-                "the record ends with two passes, which do not end the game under {}: its \
-                 count is of a game that is not over",
-                ruleset.id()
-            ),
-        ));
+        noticed.push(Noticed::NotOverAfterPasses);
     }
     let assessment = match assessment {
         AssessmentChoice::Given(a) => a.clone(),
@@ -331,22 +304,11 @@ pub fn replay_traced(
             Assessment::none()
         }
         AssessmentChoice::Auto(_) | AssessmentChoice::WhenOver(_) if stopped_early => {
-            findings.push(Finding::new(
-                "dead-stones-not-assessed",
-                "the replay stopped at a forbidden move, so its count is of an earlier \
-                 position, which is scored as it stands: no dead stones are searched for",
-            ));
+            noticed.push(Noticed::NotAssessedAfterStop);
             Assessment::none()
         }
         AssessmentChoice::WhenOver(_) if passes_not_ending => {
-            findings.push(Finding::new(
-                "dead-stones-not-assessed",
-                format!(
-                    "the game is not over under {}, so its position is scored as it stands: \
-                     no dead stones are searched for",
-                    ruleset.id()
-                ),
-            ));
+            noticed.push(Noticed::NotAssessedNotOver);
             Assessment::none()
         }
         AssessmentChoice::Auto(assessor) | AssessmentChoice::WhenOver(assessor) => {
@@ -364,17 +326,10 @@ pub fn replay_traced(
     let tally = state.tally();
     let repetition = state.repetition_end();
     let ending = if let (true, Some(start)) = (state.is_over(), repetition) {
-        findings.push(Finding::new(
-            "repetition-ends-game",
-            format!(
-                "move {} recreates the position after move {}: under {}'s simple ko a \
-                 repetition is no forbidden move, but it ends the game without a result (a \
-                 long cycle the rules leave to the referee)",
-                turn_moves.last().copied().unwrap_or(0),
-                turn_moves.get(start as usize).copied().unwrap_or(0),
-                ruleset.id()
-            ),
-        ));
+        noticed.push(Noticed::RepetitionEndsGame {
+            at_move: turn_moves.last().copied().unwrap_or(0),
+            repeats_after: turn_moves.get(start as usize).copied().unwrap_or(0),
+        });
         Ending::Repetition
     } else if state.is_over() {
         Ending::Passes
@@ -439,7 +394,8 @@ pub fn replay_traced(
         score_error,
         check,
         events,
-        findings,
+        noticed,
+        findings: Vec::new(),
     };
     Replayed {
         verdict,
@@ -706,25 +662,7 @@ pub fn report(
 /// board, moves, komi, rules, result, markup and warnings.
 #[must_use]
 pub fn game_report(index: u32, record: &GameRecord, verdicts: Vec<Verdict>) -> GameReport {
-    let mut warnings = record.warnings.clone();
-    let (start, _, _) = start_position(record);
-    for chain in start.libertyless_chains() {
-        warnings.push(Finding::new(
-            "setup-without-liberties",
-            format!(
-                "the setup leaves {} {} stone(s) without liberties at {}; the first move's \
-                 clearing removes them",
-                chain.stones.len(),
-                chain.color,
-                chain
-                    .stones
-                    .iter()
-                    .map(|&p| record.topology.label(p))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-        ));
-    }
+    let warnings = record.warnings.clone();
     GameReport {
         game: index,
         board: board_name(record),

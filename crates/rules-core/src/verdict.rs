@@ -215,6 +215,62 @@ pub enum CheckFact {
     RepetitionWithResult,
 }
 
+/// Something the replay driver noticed about one replay, as a fact. Whoever reports the
+/// verdict says it (the `report` crate makes a [`Finding`] of it, with [`Noticed::code`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Noticed {
+    /// Stones were added or removed after this move (a setup in mid-game); the replay
+    /// applies the edit and goes on. Said once, at the first such setup.
+    SetupAfterMove(u32),
+    /// After this move the record sets `color` to play, who was not to play (text 004 rule 5
+    /// has the players alternate; the replay obeys the record).
+    PlayerSet {
+        /// The move after which the record sets the player.
+        after_move: u32,
+        /// The player it sets.
+        color: Color,
+    },
+    /// The record gives no komi: the ruleset's default is used (the verdict's `komi`).
+    KomiDefault,
+    /// This many passes recorded after the game had ended change nothing: the position the
+    /// game ended on is the final one, assessed and compared with the record.
+    PassesAfterEnd(u32),
+    /// The record ends with two passes, which do not end the game under this ruleset (Pauli
+    /// rule 4: a pass under a temporary prohibition): its count is of a game not over.
+    NotOverAfterPasses,
+    /// No dead stones were searched for: the replay stopped at a forbidden move, and its
+    /// count is of the earlier position as it stands.
+    NotAssessedAfterStop,
+    /// No dead stones were searched for: the game is not over under this ruleset.
+    NotAssessedNotOver,
+    /// Move `at_move` recreates the position after move `repeats_after`: under simple ko a
+    /// repetition is no forbidden move, but it ends the game without a result.
+    RepetitionEndsGame {
+        /// The move that recreates the position.
+        at_move: u32,
+        /// The move after which the position first arose (0 = the start).
+        repeats_after: u32,
+    },
+}
+
+impl Noticed {
+    /// The stable kebab-case code of its [`Finding`].
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Noticed::SetupAfterMove(_) => "setup-after-first-move",
+            Noticed::PlayerSet { .. } => "player-set",
+            Noticed::KomiDefault => "komi-default",
+            Noticed::PassesAfterEnd(_) => "passes-after-end",
+            Noticed::NotOverAfterPasses => "not-over-after-passes",
+            Noticed::NotAssessedAfterStop | Noticed::NotAssessedNotOver => {
+                "dead-stones-not-assessed"
+            }
+            Noticed::RepetitionEndsGame { .. } => "repetition-ends-game",
+        }
+    }
+}
+
 /// A cause of a difference from the recorded result, recognised from the numbers alone.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -336,7 +392,14 @@ pub struct Verdict {
     /// Events (Pauli's cycles).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventReport>,
-    /// Anything else this replay noticed.
+    /// What the replay driver noticed, as facts, in the order it noticed them (not written
+    /// out: `findings` says them).
+    #[serde(skip)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    pub noticed: Vec<Noticed>,
+    /// Anything else this replay noticed, in words: made by whoever reports the verdict
+    /// (the `report` crate: `noticed` first, then what the pipeline found); empty as the
+    /// replay driver returns it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
 }
@@ -376,6 +439,7 @@ impl Verdict {
             score_error: None,
             check: ResultCheck::new(CheckStatus::NoResult, CheckFact::NoResult),
             events: Vec::new(),
+            noticed: Vec::new(),
             findings: Vec::new(),
         }
     }

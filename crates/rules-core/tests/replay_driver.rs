@@ -19,10 +19,10 @@ use rules_core::replay::{check_result, start_position};
 use rules_core::{
     Action, Assessment, AssessmentChoice, AssessmentSource, Assessor, Board, CheckFact,
     CheckStatus, Color, Counting, Ending, Event, EventReport, GameRecord, GameState, Illegal,
-    KomiSource, LikelyCause, Markup, Move, Outcome, PerColor, Point, PointKind, PointValue, Policy,
-    PreAction, Reason, RecordedMove, RecordedResult, ReplayOptions, Replayed, Ruleset,
-    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, Tally,
-    Topology, Turn, TurnEffect, count, replay, report,
+    KomiSource, LikelyCause, Markup, Move, Noticed, Outcome, PerColor, Point, PointKind,
+    PointValue, Policy, PreAction, Reason, RecordedMove, RecordedResult, ReplayOptions, Replayed,
+    Ruleset, ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition,
+    Tally, Topology, Turn, TurnEffect, count, replay, report,
 };
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
@@ -397,16 +397,8 @@ fn run(r: &GameRecord, toy: &Toy, policy: Policy) -> Replayed {
     )
 }
 
-fn codes(findings: &[Finding]) -> Vec<&str> {
-    findings.iter().map(|f| f.code.as_str()).collect()
-}
-
-fn finding<'a>(findings: &'a [Finding], code: &str) -> &'a str {
-    &findings
-        .iter()
-        .find(|f| f.code == code)
-        .unwrap_or_else(|| panic!("no {code} in {findings:?}"))
-        .message
+fn codes(noticed: &[Noticed]) -> Vec<&'static str> {
+    noticed.iter().map(|n| n.code()).collect()
 }
 
 fn reasons(done: &Replayed) -> Vec<(u32, Reason, bool)> {
@@ -446,14 +438,14 @@ fn the_start_is_the_setup_before_the_first_move() {
     assert_eq!(reasons(&done), vec![(1, Reason::OutOfTurn, false)]);
     assert_eq!(done.state.board().get(pt("aa")), Some(Color::Black));
     assert!(
-        codes(&done.verdict.findings)
+        codes(&done.verdict.noticed)
             .iter()
             .all(|c| *c != "player-set")
     );
     let done = run(&rec("AB[aa] W[cc] B[dd]"), &Toy::new(), Policy::Stop);
     assert!(done.verdict.legal);
     assert!(
-        !codes(&done.verdict.findings).contains(&"setup-after-first-move"),
+        !codes(&done.verdict.noticed).contains(&"setup-after-first-move"),
         "the setup before the first move is the start, not an edit"
     );
 }
@@ -473,12 +465,11 @@ fn setups_in_mid_game_are_applied_and_reported_once() {
     assert_eq!(board.get(pt("aa")), None);
     let setups: Vec<_> = done
         .verdict
-        .findings
+        .noticed
         .iter()
-        .filter(|f| f.code == "setup-after-first-move")
+        .filter(|n| matches!(n, Noticed::SetupAfterMove(_)))
         .collect();
-    assert_eq!(setups.len(), 1, "{setups:?}");
-    assert!(setups[0].message.contains("after move 1;"), "{setups:?}");
+    assert_eq!(setups, [&Noticed::SetupAfterMove(1)]);
     assert!(done.verdict.legal);
 
     // Stopped at move 2 (occupied): the later setup and `PL` are not applied.
@@ -491,7 +482,7 @@ fn setups_in_mid_game_are_applied_and_reported_once() {
     assert_eq!(done.state.board().get(pt("ee")), None);
     assert_eq!(done.state.board().get(pt("bb")), None);
     assert_eq!(done.state.to_move(), Color::White);
-    assert_eq!(codes(&done.verdict.findings), vec!["komi-default"]);
+    assert_eq!(codes(&done.verdict.noticed), vec!["komi-default"]);
     assert_eq!(
         (done.verdict.moves_total, done.verdict.moves_replayed),
         (3, 1)
@@ -505,13 +496,19 @@ fn setups_in_mid_game_are_applied_and_reported_once() {
 fn a_player_set_in_mid_game_is_obeyed_and_reported_when_it_changes_something() {
     let done = run(&rec("B[aa] PL[W] W[bb]"), &Toy::new(), Policy::Stop);
     assert!(done.verdict.legal);
-    assert!(!codes(&done.verdict.findings).contains(&"player-set"));
+    assert!(!codes(&done.verdict.noticed).contains(&"player-set"));
 
     let done = run(&rec("B[aa] PL[B] B[bb] W[cc]"), &Toy::new(), Policy::Stop);
     assert!(done.verdict.legal, "{:?}", done.verdict.forbidden);
     assert_eq!(
-        finding(&done.verdict.findings, "player-set"),
-        "after move 1 the record sets Black to play"
+        done.verdict.noticed,
+        [
+            Noticed::PlayerSet {
+                after_move: 1,
+                color: Color::Black
+            },
+            Noticed::KomiDefault
+        ]
     );
     assert_eq!(done.verdict.moves_replayed, 3);
 }
@@ -642,10 +639,10 @@ fn moves_after_the_end() {
         (5, 3, 2)
     );
     assert_eq!(v.ending, Ending::Passes);
-    assert_eq!(
-        finding(&v.findings, "passes-after-end"),
-        "2 pass(es) recorded after the game had ended change nothing: the position the game \
-         ended on is the final one, assessed and compared with the record"
+    assert!(
+        v.noticed.contains(&Noticed::PassesAfterEnd(2)),
+        "{:?}",
+        v.noticed
     );
     // 1 black stone against 0 + 7.5: W+6.5, compared.
     assert_eq!(v.result.as_deref(), Some("W+6.5"));
@@ -660,7 +657,7 @@ fn moves_after_the_end() {
     let v = &done.verdict;
     assert_eq!(v.moves_after_end, 3);
     assert_eq!(v.ending, Ending::Passes);
-    assert!(!codes(&v.findings).contains(&"passes-after-end"));
+    assert!(!codes(&v.noticed).contains(&"passes-after-end"));
     assert_eq!(
         (v.check.status, v.check.fact),
         (CheckStatus::NotComparable, CheckFact::Stopped)
@@ -678,7 +675,7 @@ fn moves_after_the_end() {
     assert_eq!(done.verdict.moves_after_end, 2);
     assert_eq!(done.verdict.passes, 3);
     // Play-on never stops, so no passes-after-end note: nothing was left out.
-    assert!(!codes(&done.verdict.findings).contains(&"passes-after-end"));
+    assert!(!codes(&done.verdict.noticed).contains(&"passes-after-end"));
 }
 
 /// A removal of a cycle in the record reaches the ruleset with the next move, and only with
@@ -765,10 +762,7 @@ fn komi_comes_from_the_user_the_record_or_the_ruleset() {
     let given = AssessmentChoice::Given(&none);
     let v = replay(&r, &toy, &opts(None), given).verdict;
     assert_eq!((v.komi.value, v.komi.source), (7.5, KomiSource::Default));
-    assert_eq!(
-        finding(&v.findings, "komi-default"),
-        "the record gives no komi; toy uses its default of 7.5"
-    );
+    assert!(v.noticed.contains(&Noticed::KomiDefault), "{:?}", v.noticed);
     assert_eq!(v.score.as_ref().unwrap().white.komi, 7.5);
     let v = replay(
         &r,
@@ -780,19 +774,20 @@ fn komi_comes_from_the_user_the_record_or_the_ruleset() {
         given,
     )
     .verdict;
-    assert!(finding(&v.findings, "komi-default").ends_with("default of 6"));
+    assert_eq!((v.komi.value, v.komi.source), (6.0, KomiSource::Default));
+    assert!(v.noticed.contains(&Noticed::KomiDefault));
     r.komi = Some(Komi {
         value: 0.5,
         raw: "0.5".to_owned(),
     });
     let v = replay(&r, &toy, &opts(None), given).verdict;
     assert_eq!((v.komi.value, v.komi.source), (0.5, KomiSource::Record));
-    assert!(!codes(&v.findings).contains(&"komi-default"));
+    assert!(!codes(&v.noticed).contains(&"komi-default"));
     assert_eq!(v.result.as_deref(), Some("B+0.5"));
     let v = replay(&r, &toy, &opts(Some(-3.0)), given).verdict;
     assert_eq!((v.komi.value, v.komi.source), (-3.0, KomiSource::User));
     assert_eq!(v.result.as_deref(), Some("B+4"));
-    assert!(!codes(&v.findings).contains(&"komi-default"));
+    assert!(!codes(&v.noticed).contains(&"komi-default"));
 }
 
 /// The count's input: the record's handicap and the komi reach the ruleset, and the replay
@@ -861,7 +856,7 @@ fn the_assessor_is_asked_only_about_final_positions_of_rulesets_that_use_one() {
     let done = replay(&finished, &plain, &opts, AssessmentChoice::Auto(&fixed));
     assert_eq!(fixed.calls(), 0);
     assert_eq!(done.assessment, Assessment::none());
-    assert!(!codes(&done.verdict.findings).contains(&"dead-stones-not-assessed"));
+    assert!(!codes(&done.verdict.noticed).contains(&"dead-stones-not-assessed"));
 
     // A given assessment is used whether or not the ruleset uses one.
     let done = replay(&finished, &plain, &opts, AssessmentChoice::Given(&marked));
@@ -874,7 +869,9 @@ fn the_assessor_is_asked_only_about_final_positions_of_rulesets_that_use_one() {
     assert_eq!(fixed.calls(), 0);
     assert_eq!(done.assessment, Assessment::none());
     assert!(
-        finding(&done.verdict.findings, "dead-stones-not-assessed").contains("scored as it stands")
+        done.verdict
+            .noticed
+            .contains(&Noticed::NotAssessedAfterStop)
     );
     // Played on past the problem: the end is final, and assessed.
     let done = replay(
@@ -887,7 +884,7 @@ fn the_assessor_is_asked_only_about_final_positions_of_rulesets_that_use_one() {
         AssessmentChoice::Auto(&fixed),
     );
     assert_eq!(fixed.calls(), 1);
-    assert!(!codes(&done.verdict.findings).contains(&"dead-stones-not-assessed"));
+    assert!(!codes(&done.verdict.noticed).contains(&"dead-stones-not-assessed"));
     // Stopped at a pass after the end: the final position, assessed.
     let fixed = Fixed::new(marked.clone());
     let done = replay(
@@ -1228,15 +1225,10 @@ fn report_gathers_the_record_and_each_rulesets_verdict() {
     assert_eq!(ids, vec!["toy", "toy-b"]);
     assert_eq!(states.len(), 2);
     assert_eq!(states[1].board().get(pt("cc")), Some(Color::Black));
-    assert_eq!(
-        codes(&game.warnings),
-        vec!["reader", "setup-without-liberties"]
-    );
-    assert_eq!(
-        game.warnings[1].message,
-        "the setup leaves 1 Black stone(s) without liberties at A5; the first move's clearing \
-         removes them"
-    );
+    // The record's own warnings; the setup's stones without liberties are a fact of the start
+    // (the report says them).
+    let warned: Vec<&str> = game.warnings.iter().map(|f| f.code.as_str()).collect();
+    assert_eq!(warned, ["reader"]);
 
     // Markup, and a graph board.
     let mut r = rec("B[aa]");

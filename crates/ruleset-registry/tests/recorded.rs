@@ -50,7 +50,7 @@ fn subset(want: &Value, got: Option<&Value>, path: &str, errors: &mut Vec<String
     }
 }
 
-/// The verdict of each ruleset `recorded` chose, as the binary writes it: the finding that
+/// The verdict of each ruleset `recorded` chose, as the binary writes it (findings by code): the finding that
 /// says how the ruleset was chosen (its code) first among its findings; for a game with no
 /// ruleset, no verdict and that finding among the game's warnings.
 fn replayed(record: &rules_core::GameRecord) -> (Value, Vec<Value>) {
@@ -76,11 +76,15 @@ fn replayed(record: &rules_core::GameRecord) -> (Value, Vec<Value>) {
         .verdicts
         .iter()
         .map(|v: &Verdict| {
-            let mut v = serde_json::to_value(v).unwrap();
+            // The report's findings: how the ruleset was chosen, then what the driver noticed
+            // (their codes; the words are the report's).
             let mut findings = vec![serde_json::json!({ "code": chosen.read.code() })];
-            if let Some(Value::Array(more)) = v.get("findings") {
-                findings.extend(more.iter().cloned());
-            }
+            findings.extend(
+                v.noticed
+                    .iter()
+                    .map(|n| serde_json::json!({ "code": n.code() })),
+            );
+            let mut v = serde_json::to_value(v).unwrap();
             v["findings"] = Value::Array(findings);
             v
         })

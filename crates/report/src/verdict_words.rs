@@ -1,7 +1,85 @@
-//! The comparison of a count with the recorded result in words: the `detail` of a verdict's
-//! [`ResultCheck`], made from its [`CheckFact`], the record's result and the count.
+//! What the replay driver found about one replay, in words: the `detail` of a verdict's
+//! [`ResultCheck`] (made from its [`CheckFact`], the record's result and the count), and the
+//! findings it [`Noticed`]; and the warning of a setup that leaves stones without liberties.
 
-use rules_core::{CheckFact, LikelyCause, RecordedResult, ResultCheck, ScoreBreakdown};
+use rules_core::score::points;
+use rules_core::{
+    CheckFact, Finding, GameRecord, LikelyCause, Noticed, RecordedResult, ResultCheck,
+    ScoreBreakdown, Verdict,
+};
+
+/// What the driver noticed in replaying `v`, as a finding of `v`.
+#[must_use]
+pub fn noticed(n: Noticed, v: &Verdict) -> Finding {
+    let id = &v.ruleset;
+    let message = match n {
+        Noticed::SetupAfterMove(m) => format!(
+            "stones were added or removed after move {m}; the replay applies the edit and goes \
+             on"
+        ),
+        Noticed::PlayerSet { after_move, color } => {
+            format!("after move {after_move} the record sets {color} to play")
+        }
+        Noticed::KomiDefault => format!(
+            "the record gives no komi; {id} uses its default of {}",
+            points(v.komi.value)
+        ),
+        Noticed::PassesAfterEnd(n) => format!(
+            "{n} pass(es) recorded after the game had ended change nothing: the position the \
+             game ended on is the final one, assessed and compared with the record"
+        ),
+        Noticed::NotOverAfterPasses => format!(
+            "the record ends with two passes, which do not end the game under {id}: its count \
+             is of a game that is not over"
+        ),
+        Noticed::NotAssessedAfterStop => "the replay stopped at a forbidden move, so its count \
+                                          is of an earlier position, which is scored as it \
+                                          stands: no dead stones are searched for"
+            .to_owned(),
+        Noticed::NotAssessedNotOver => format!(
+            "the game is not over under {id}, so its position is scored as it stands: no dead \
+             stones are searched for"
+        ),
+        Noticed::RepetitionEndsGame {
+            at_move,
+            repeats_after,
+        } => format!(
+            "move {at_move} recreates the position after move {repeats_after}: under {id}'s \
+             simple ko a repetition is no forbidden move, but it ends the game without a result \
+             (a long cycle the rules leave to the referee)"
+        ),
+    };
+    Finding::new(n.code(), message)
+}
+
+/// The warnings of a record whose setup before the first move leaves stones without
+/// liberties: which, and that the first move's clearing removes them (the replay's start,
+/// [`rules_core::replay::start_position`]).
+#[must_use]
+pub fn setup_without_liberties(record: &GameRecord) -> Vec<Finding> {
+    let (start, _, _) = rules_core::replay::start_position(record);
+    start
+        .libertyless_chains()
+        .iter()
+        .map(|chain| {
+            let at: Vec<String> = chain
+                .stones
+                .iter()
+                .map(|&p| record.topology.label(p))
+                .collect();
+            Finding::new(
+                "setup-without-liberties",
+                format!(
+                    "the setup leaves {} {} stone(s) without liberties at {}; the first move's \
+                     clearing removes them",
+                    chain.stones.len(),
+                    chain.color,
+                    at.join(" ")
+                ),
+            )
+        })
+        .collect()
+}
 
 /// The words of `check`, with `recorded` (the record's result) and `score` (the count) it was
 /// made from.
@@ -133,6 +211,76 @@ mod tests {
     fn words(fact: CheckFact, raw: &str, score: Option<&ScoreBreakdown>) -> String {
         let check = ResultCheck::new(CheckStatus::NotComparable, fact);
         detail(&check, Some(&recorded(raw)), score)
+    }
+
+    /// Each thing the driver notices, with its code and the ruleset's name and komi where
+    /// the words need them.
+    #[test]
+    fn what_the_driver_noticed_is_said_with_its_code() {
+        let mut v = rules_core::testing::verdict("toy", None, vec![]);
+        v.komi.value = 6.5;
+        let said = |n| {
+            let f = noticed(n, &v);
+            (f.code, f.message)
+        };
+        let cases = [
+            (
+                Noticed::SetupAfterMove(3),
+                "setup-after-first-move",
+                "stones were added or removed after move 3; the replay applies the edit and \
+                 goes on",
+            ),
+            (
+                Noticed::PlayerSet {
+                    after_move: 4,
+                    color: Color::White,
+                },
+                "player-set",
+                "after move 4 the record sets White to play",
+            ),
+            (
+                Noticed::KomiDefault,
+                "komi-default",
+                "the record gives no komi; toy uses its default of 6.5",
+            ),
+            (
+                Noticed::PassesAfterEnd(2),
+                "passes-after-end",
+                "2 pass(es) recorded after the game had ended change nothing: the position the \
+                 game ended on is the final one, assessed and compared with the record",
+            ),
+            (
+                Noticed::NotOverAfterPasses,
+                "not-over-after-passes",
+                "the record ends with two passes, which do not end the game under toy: its \
+                 count is of a game that is not over",
+            ),
+            (
+                Noticed::NotAssessedAfterStop,
+                "dead-stones-not-assessed",
+                "the replay stopped at a forbidden move, so its count is of an earlier \
+                 position, which is scored as it stands: no dead stones are searched for",
+            ),
+            (
+                Noticed::NotAssessedNotOver,
+                "dead-stones-not-assessed",
+                "the game is not over under toy, so its position is scored as it stands: no \
+                 dead stones are searched for",
+            ),
+            (
+                Noticed::RepetitionEndsGame {
+                    at_move: 9,
+                    repeats_after: 5,
+                },
+                "repetition-ends-game",
+                "move 9 recreates the position after move 5: under toy's simple ko a \
+                 repetition is no forbidden move, but it ends the game without a result (a long \
+                 cycle the rules leave to the referee)",
+            ),
+        ];
+        for (n, code, message) in cases {
+            assert_eq!(said(n), (code.to_owned(), message.to_owned()), "{n:?}");
+        }
     }
 
     /// Every fact in words, with the record's result and the count where it has them.
