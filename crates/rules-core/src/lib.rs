@@ -9,7 +9,8 @@
 //!   hash; [`Board::analyze`] tells what a move would do without making it.
 //! * [`history`] — repetition histories with an exact comparison behind every hash hit.
 //! * [`Ruleset`] / [`GameState`] — the one interface every ruleset implements.
-//! * [`GameRecord`] — a game as a record gives it (setup, moves, komi, result, markup).
+//! * [`GameRecord`] — a game as a record gives it (setup, moves, komi, result, markup);
+//!   [`GameRecord::steps`] walks its actions after the start position into numbered moves.
 //! * [`replay()`] — drives a ruleset over a record and returns a [`Verdict`].
 //! * [`score`] — area maps, assessments of the end position, score breakdowns.
 //! * [`compare`](mod@compare) — where two rulesets' verdicts on a game disagree, and why, adding up.
@@ -60,7 +61,8 @@ pub use counting::Counting;
 pub use history::{History, KoRule, Superko, SuperkoKind};
 pub use point::{Move, Point};
 pub use record::{
-    Action, Finding, GameInfo, GameRecord, Komi, Markup, Outcome, RecordedMove, RecordedResult,
+    Action, Finding, GameInfo, GameRecord, Komi, Markup, Outcome, RecordStep, RecordSteps,
+    RecordedMove, RecordedResult,
 };
 pub use replay::{
     AssessmentChoice, Assessor, ReplayOptions, Replayed, count, replay, replay_traced, report,

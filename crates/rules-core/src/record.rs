@@ -11,20 +11,25 @@ use crate::topology::Topology;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
+mod steps;
+
+pub use steps::{RecordStep, RecordSteps};
+
 /// The starting position of a record: its setup before the first move, and who moves first
-/// (`PL` if given, else the colour of the first move, else Black).
+/// (`PL` if given, else the colour of the first move, else Black). The third value is the
+/// index of the record's first action after the start position, where
+/// [`GameRecord::steps`] begins.
 #[must_use]
 pub fn start_position(record: &GameRecord) -> (Board, Color, usize) {
     let mut board = Board::new(record.topology.clone());
     let mut pl = None;
-    let mut first = record.actions.len();
-    for (i, a) in record.actions.iter().enumerate() {
+    let first = record.start_len();
+    for a in &record.actions[..first] {
         match a {
             Action::Setup(edits) => board.setup(edits),
             Action::SetPlayer(c) => pl = Some(*c),
             Action::Move { .. } | Action::RemoveCycle { .. } => {
-                first = i;
-                break;
+                unreachable!("the start position ends at the first move or cycle removal")
             }
         }
     }
@@ -86,6 +91,15 @@ impl GameRecord {
             variations_ignored: 0,
             initial_prohibited: Vec::new(),
         }
+    }
+
+    /// Number of actions in the start position: the setups and `PL` before the first move or
+    /// cycle removal.
+    fn start_len(&self) -> usize {
+        self.actions
+            .iter()
+            .position(|a| matches!(a, Action::Move { .. } | Action::RemoveCycle { .. }))
+            .unwrap_or(self.actions.len())
     }
 
     /// Number of moves (passes included) in the main line.

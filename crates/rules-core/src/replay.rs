@@ -12,10 +12,9 @@ use crate::color::PerColor;
 use crate::counting::Counting;
 use crate::point::Move;
 pub use crate::record::start_position;
-use crate::record::{Action, GameRecord, Outcome, RecordedMove};
+use crate::record::{Action, GameRecord, Outcome, RecordStep, RecordedMove};
 use crate::ruleset::{
-    Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput, StartPosition,
-    Turn,
+    Event, GameState, Illegal, Reason, Ruleset, ScoreError, ScoringInput, StartPosition, Turn,
 };
 use crate::score::{Assessment, AssessmentSource, MarginRange, ScoreBreakdown};
 use crate::topology::Shape;
@@ -121,7 +120,7 @@ pub fn replay_traced(
     trace: Option<&Arc<Trace>>,
 ) -> Replayed {
     let topo = &record.topology;
-    let (board, to_move, first) = start_position(record);
+    let (board, to_move, _) = start_position(record);
     let mut state = ruleset.start(&StartPosition {
         board,
         to_move,
@@ -134,18 +133,18 @@ pub fn replay_traced(
     // turn_moves[t] = the record move number of the t-th turn carried out (0 = the start).
     let mut turn_moves: Vec<u32> = Vec::with_capacity(record.actions.len() + 1);
     turn_moves.push(0);
+    // The number of the last record move walked (0 before the first).
     let mut move_number = 0u32;
     let mut moves_replayed = 0u32;
     let mut moves_after_end = 0u32;
     // Whether a stone (not a pass) was recorded after the game ended.
     let mut stone_after_end = false;
     let mut stopped = false;
-    let mut pending_pre: Option<PreAction> = None;
     let mut edited = false;
 
-    for action in &record.actions[first..] {
-        match action {
-            Action::Setup(edits) => {
+    for step in record.steps() {
+        match step {
+            RecordStep::Edit(edits) => {
                 if !stopped {
                     state.edit(edits);
                     if !edited {
@@ -154,20 +153,22 @@ pub fn replay_traced(
                     }
                 }
             }
-            Action::SetPlayer(c) => {
-                if !stopped && state.to_move() != *c {
+            RecordStep::SetPlayer(c) => {
+                if !stopped && state.to_move() != c {
                     noticed.push(Noticed::PlayerSet {
                         after_move: move_number,
-                        color: *c,
+                        color: c,
                     });
-                    state.set_to_move(*c);
+                    state.set_to_move(c);
                 }
             }
-            Action::RemoveCycle { start, .. } => {
-                pending_pre = Some(PreAction::RemoveCycle { start: *start });
-            }
-            Action::Move { color, mv } => {
-                move_number += 1;
+            RecordStep::Move {
+                number,
+                color,
+                pre,
+                mv,
+            } => {
+                move_number = number;
                 if state.is_over() {
                     moves_after_end += 1;
                     stone_after_end |= *mv != RecordedMove::Pass;
@@ -175,7 +176,6 @@ pub fn replay_traced(
                 if stopped {
                     continue;
                 }
-                let pre = pending_pre.take();
                 let was_over = state.is_over();
                 let point = match mv {
                     RecordedMove::Pass => Some(Move::Pass),
@@ -184,7 +184,7 @@ pub fn replay_traced(
                 };
                 let describe = |illegal: &Illegal, played: bool| Forbidden {
                     move_number,
-                    color: *color,
+                    color,
                     point: match mv {
                         RecordedMove::Pass => None,
                         RecordedMove::Place(p) => Some(topo.sgf(*p)),
@@ -210,15 +210,11 @@ pub fn replay_traced(
                     stopped = options.policy == Policy::Stop;
                     continue;
                 };
-                let turn = Turn {
-                    color: *color,
-                    pre,
-                    mv,
-                };
+                let turn = Turn { color, pre, mv };
                 // Alternation is the driver's to check; after the end, the ruleset's own
                 // after-end verdict takes precedence.
                 let mut first_problem = None;
-                if !was_over && *color != state.to_move() {
+                if !was_over && color != state.to_move() {
                     first_problem = Some(Illegal::new(Reason::OutOfTurn, ALTERNATION_RULE));
                 }
                 let outcome = match first_problem {

@@ -29,8 +29,8 @@ use crate::vertex::{
 use replay::{replay_steps, start_state};
 use rules_core::{
     Action, Assessment, Board, Color, GameRecord, GameState, Illegal, Komi, Move, Point, PointKind,
-    PreAction, RecordedMove, Ruleset, ScoreBreakdown, ScoreError, ScoringInput, Topology, Turn,
-    score::points,
+    PreAction, RecordStep, RecordedMove, Ruleset, ScoreBreakdown, ScoreError, ScoringInput,
+    Topology, Turn, score::points,
 };
 use sgf_record::{ReadOptions, WriteOptions, read_sgf, write_sgf};
 use std::fmt::Write as _;

@@ -93,39 +93,34 @@ impl Engine {
             }
             None => return Err("a graph board has no GTP form".to_owned()),
         };
-        let (start, start_to_move, first) = rules_core::replay::start_position(&record);
+        let (start, start_to_move, _) = rules_core::replay::start_position(&record);
         let start_setup: Vec<(Point, Option<Color>)> = record
             .topology
             .points()
             .filter_map(|p| start.get(p).map(|c| (p, Some(c))))
             .collect();
         let mut steps = Vec::new();
-        let mut moves = 0usize;
-        let mut removal = None;
-        for action in &record.actions[first..] {
-            match action {
-                Action::Setup(e) => steps.push(Step::Edit(e.clone())),
-                Action::SetPlayer(c) => steps.push(Step::SetPlayer(*c)),
-                Action::RemoveCycle { start, .. } => {
-                    removal = Some(PreAction::RemoveCycle { start: *start });
-                }
-                Action::Move { color, mv } => {
-                    moves += 1;
-                    if until.is_some_and(|n| moves >= n) {
+        for step in record.steps() {
+            match step {
+                RecordStep::Edit(e) => steps.push(Step::Edit(e.to_vec())),
+                RecordStep::SetPlayer(c) => steps.push(Step::SetPlayer(c)),
+                RecordStep::Move {
+                    number,
+                    color,
+                    pre,
+                    mv,
+                } => {
+                    if until.is_some_and(|n| number as usize >= n) {
                         break;
                     }
                     let mv = match mv {
                         RecordedMove::Pass => Move::Pass,
                         RecordedMove::Place(p) => Move::Place(*p),
                         RecordedMove::OffBoard(raw) => {
-                            return Err(format!("move {moves} ({raw}) is off the board"));
+                            return Err(format!("move {number} ({raw}) is off the board"));
                         }
                     };
-                    steps.push(Step::Turn(Turn {
-                        color: *color,
-                        pre: removal.take(),
-                        mv,
-                    }));
+                    steps.push(Step::Turn(Turn { color, pre, mv }));
                 }
             }
         }

@@ -443,6 +443,14 @@ fn loadsgf_reads_setups_and_refuses_what_it_cannot_hold() {
         "{msg}"
     );
     assert_eq!(e.turns(), 3, "the position before stays");
+    // A move off the board is refused by its record move number; a load that stops before it
+    // holds the moves up to it.
+    std::fs::write(&path, "(;GM[1]SZ[5];B[aa];W[];B[zz];W[bb])").unwrap();
+    let msg = fails(&mut e, &format!("loadsgf {}", path.display()));
+    assert_eq!(msg, "cannot load file: move 3 (zz) is off the board");
+    assert_eq!(e.turns(), 3, "the position before stays");
+    ok(&mut e, &format!("loadsgf {} 3", path.display()));
+    assert_eq!(e.turns(), 2);
 }
 
 /// With the estimator as the source of dead stones (`gorules gtp`'s default), a finished
