@@ -75,7 +75,7 @@ pub struct ChainDoubt {
 /// What an assessment decided beyond the proofs (an estimate's, an engine's).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Unproved {
-    /// The dead stones decided without a proof: a part of [`Assessment::dead`], the rest of
+    /// The dead stones decided without a proof: a part of [`Assessment::dead`](crate::score::Assessment::dead), the rest of
     /// which is proved.
     pub dead: Vec<Point>,
     /// How many chains were decided without a proof (dead, alive or seki).

@@ -297,7 +297,7 @@ impl Topology {
     }
 
     /// Every point's SGF name and GTP vertex (where GTP can name it), in point order: the
-    /// names [`compare`](crate::compare) writes into its explanations.
+    /// names [`compare`](crate::compare::compare) gives the points of its causes.
     #[must_use]
     pub fn point_names(&self) -> Vec<(String, Option<String>)> {
         self.points().map(|p| (self.sgf(p), self.gtp(p))).collect()
