@@ -283,6 +283,51 @@ mod tests {
         }
     }
 
+    /// A setup that leaves stones without liberties is said once per chain, with its stones;
+    /// a setup with liberties everywhere, and stones placed by moves, are not.
+    #[test]
+    fn a_setup_without_liberties_is_said_chain_by_chain() {
+        use rules_core::{Action, GameRecord, Point, RecordedMove, Topology};
+        let topo = std::sync::Arc::new(Topology::square(3).unwrap());
+        let at = |v: &str| topo.parse_point(v).unwrap();
+        let setup = |stones: &[(&str, Color)]| {
+            let mut r = GameRecord::new(topo.clone());
+            let edits: Vec<(Point, Option<Color>)> =
+                stones.iter().map(|&(v, c)| (at(v), Some(c))).collect();
+            r.actions.push(Action::Setup(edits));
+            r.actions.push(Action::Move {
+                color: Color::Black,
+                mv: RecordedMove::Pass,
+            });
+            r
+        };
+        let (b, w) = (Color::Black, Color::White);
+        // A black stone in the corner, a white one beside it: the black one has no liberty.
+        let one = setup(&[("A1", b), ("A2", w), ("B1", w)]);
+        let said = setup_without_liberties(&one);
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert_eq!(said[0].code, "setup-without-liberties");
+        assert_eq!(
+            said[0].message,
+            "the setup leaves 1 Black stone(s) without liberties at A1; the first move's \
+             clearing removes them"
+        );
+        // Two chains of two colours, each without a liberty, on a full board.
+        let full: Vec<(&str, Color)> = ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]
+            .iter()
+            .map(|&v| (v, if v.starts_with('A') { b } else { w }))
+            .collect();
+        let said = setup_without_liberties(&setup(&full));
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(
+            said[0].message.contains("3 Black stone(s)")
+                || said[1].message.contains("3 Black stone(s)")
+        );
+        assert!(said.iter().any(|f| f.message.contains("6 White stone(s)")));
+        assert!(setup_without_liberties(&setup(&[("B2", b)])).is_empty());
+        assert!(setup_without_liberties(&GameRecord::new(topo.clone())).is_empty());
+    }
+
     /// Every fact in words, with the record's result and the count where it has them.
     #[test]
     fn each_fact_is_said_with_both_results() {

@@ -260,7 +260,8 @@ fn theme(
         );
     }
     Some(match (ka, kb) {
-        (K::Stone(c), K::DeadStone(d)) | (K::DeadStone(d), K::Stone(c)) if c == d => {
+        // One colour: a stone of the other colour under one count is another position (above).
+        (K::Stone(c), K::DeadStone(_)) | (K::DeadStone(_), K::Stone(c)) => {
             let (alive_under, dead_under, dead) = if matches!(ka, K::Stone(_)) {
                 (a, b, vb)
             } else {
@@ -719,6 +720,8 @@ mod tests {
             // (same position, under A, worth, under B, worth, the theme's beginning)
             (true, K::DeadStone(W), (1.0, 0.0), K::DeadStone(W), (2.0, 0.0), Some("dead stones counted twice under territory scoring")),
             (true, K::DeadStone(W), (0.5, 0.0), K::DeadStone(W), (1.0, 0.0), None),
+            // Worth two to Black's margin under both, split differently: not counted twice by one.
+            (true, K::DeadStone(W), (2.0, 0.0), K::DeadStone(W), (2.5, 0.5), None),
             (true, K::Stone(B), (1.0, 0.0), K::UncountedStone(B), (0.0, 0.0), area),
             (true, K::UncountedStone(W), (0.0, 0.0), K::Stone(W), (0.0, 1.0), area),
             (true, K::Shared, (0.5, 0.5), K::Dame, (0.0, 0.0), Some("shared dame")),
