@@ -692,6 +692,24 @@ mod tests {
         assert_eq!(c.difference, 2.0);
     }
 
+    /// Captives counted under both rulesets: the cause is the change of Black's captives
+    /// minus White's, from one count to the other.
+    #[test]
+    fn captives_under_both_counts_give_the_change_of_their_difference() {
+        let va = vec![pv(1.0, 0.0, PointKind::Stone(Color::Black))];
+        let sa = breakdown(&va, (1, 0), 0.0, 0.0);
+        let sb = breakdown(&va, (3, 1), 0.0, 0.0);
+        let c = counted(
+            &verdict("x", Some(sa), vec![]),
+            &va,
+            &verdict("y", Some(sb), vec![]),
+            &va,
+        );
+        let kinds: Vec<(CauseKind, f64)> = c.causes.iter().map(|c| (c.kind, c.effect)).collect();
+        assert_eq!(kinds, [(CauseKind::Captives, 1.0)]);
+        assert_eq!(c.difference, 1.0);
+    }
+
     /// A negative komi is Black's (`black.komi`): a change of it is a komi cause, not a
     /// compensation.
     #[test]
