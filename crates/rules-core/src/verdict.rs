@@ -124,13 +124,13 @@ pub enum CheckStatus {
 pub struct ResultCheck {
     /// The outcome of the comparison.
     pub status: CheckStatus,
-    /// What the outcome rests on (not written out: `detail` says it).
+    /// What the outcome rests on. Not written out: whoever reports the verdict (the `report`
+    /// crate) makes `detail` from it, the record's result and the count; the replay driver
+    /// leaves `detail` empty.
     #[serde(skip)]
     #[cfg_attr(feature = "schema", schemars(skip))]
     pub fact: CheckFact,
-    /// In words, with both numbers where there are two: made from `fact`, the record's
-    /// result and the count by whoever reports the verdict (the `report` crate); empty as the
-    /// replay driver returns it.
+    /// In words, with both numbers where there are two.
     pub detail: String,
     /// For `differs`: a cause the numbers alone point to, when one is recognised (the
     /// detail says it in words too).
@@ -392,14 +392,13 @@ pub struct Verdict {
     /// Events (Pauli's cycles).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventReport>,
-    /// What the replay driver noticed, as facts, in the order it noticed them (not written
-    /// out: `findings` says them).
+    /// What the replay driver noticed, as facts, in the order it noticed them. Not written
+    /// out: whoever reports the verdict (the `report` crate) puts them first among `findings`,
+    /// in words, before what the pipeline found; the replay driver leaves `findings` empty.
     #[serde(skip)]
     #[cfg_attr(feature = "schema", schemars(skip))]
     pub noticed: Vec<Noticed>,
-    /// Anything else this replay noticed, in words: made by whoever reports the verdict
-    /// (the `report` crate: `noticed` first, then what the pipeline found); empty as the
-    /// replay driver returns it.
+    /// Anything else this replay noticed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
 }
