@@ -6,7 +6,7 @@
 use crate::board::Board;
 use crate::color::{Color, PerColor};
 use crate::counting::Counting;
-use crate::point::Point;
+use crate::point::{Move, Point};
 use crate::topology::Topology;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -197,6 +197,19 @@ pub enum RecordedMove {
     OffBoard(String),
 }
 
+impl RecordedMove {
+    /// The move to play: `None` for a point off the board, which is never played (text 001:
+    /// Move = Point ∪ {Pass}).
+    #[must_use]
+    pub fn to_move(&self) -> Option<Move> {
+        match self {
+            RecordedMove::Pass => Some(Move::Pass),
+            RecordedMove::Place(p) => Some(Move::Place(*p)),
+            RecordedMove::OffBoard(_) => None,
+        }
+    }
+}
+
 /// Komi as recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -354,6 +367,14 @@ impl Finding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_recorded_move_is_played_unless_it_is_off_the_board() {
+        let p = Point(3);
+        assert_eq!(RecordedMove::Pass.to_move(), Some(Move::Pass));
+        assert_eq!(RecordedMove::Place(p).to_move(), Some(Move::Place(p)));
+        assert_eq!(RecordedMove::OffBoard("zz".into()).to_move(), None);
+    }
     use crate::topology::Topology;
 
     fn record(moves: &[RecordedMove], result: Option<Outcome>) -> GameRecord {

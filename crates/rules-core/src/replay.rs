@@ -10,7 +10,6 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::color::PerColor;
 use crate::counting::Counting;
-use crate::point::Move;
 pub use crate::record::start_position;
 use crate::record::{Action, GameRecord, Outcome, RecordStep, RecordedMove};
 use crate::ruleset::{
@@ -177,11 +176,7 @@ pub fn replay_traced(
                     continue;
                 }
                 let was_over = state.is_over();
-                let point = match mv {
-                    RecordedMove::Pass => Some(Move::Pass),
-                    RecordedMove::Place(p) => Some(Move::Place(*p)),
-                    RecordedMove::OffBoard(_) => None,
-                };
+                let point = mv.to_move();
                 let describe = |illegal: &Illegal, played: bool| Forbidden {
                     move_number,
                     color,
