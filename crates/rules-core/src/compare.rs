@@ -532,7 +532,7 @@ mod tests {
     use super::*;
     use crate::color::PerColor;
     use crate::score::{ScoringMethod, SideScore};
-    use crate::testing::{breakdown, forbidden, names, none, pv, verdict};
+    use crate::testing::{breakdown, cycle_after, forbidden, names, none, pv, verdict};
 
     /// Two rulesets that end the game differently do not agree, though legality and the
     /// count do; a stopped replay is a legality split, not an ending one.
@@ -849,14 +849,6 @@ mod tests {
     #[test]
     fn why_a_move_is_allowed_is_read_from_the_allowing_verdict() {
         let plain = verdict("y", None, vec![]);
-        let cycle_after = |m: u32| EventReport::Cycle {
-            after_move: m,
-            start_after_move: 0,
-            disturbing: true,
-            remover: Color::White,
-            used: vec![],
-            gains: PerColor::new(0, 0),
-        };
         let with = |events: Vec<EventReport>, self_captures: PerColor<u32>| Verdict {
             events,
             self_captures,

@@ -5,7 +5,7 @@
 use crate::color::{Color, PerColor};
 use crate::ruleset::Reason;
 use crate::score::{PointKind, PointValue, ScoreBreakdown, ScoringMethod, SideScore, Winner};
-use crate::verdict::{Forbidden, Verdict};
+use crate::verdict::{EventReport, Forbidden, Verdict};
 
 /// [`Verdict::outline`] with the rules text `"<id> rules"`.
 #[must_use]
@@ -65,6 +65,20 @@ pub fn forbidden(m: u32, reason: Reason) -> Forbidden {
         rule: format!("the rule against {reason}"),
         repeats_position_after_move: None,
         played: false,
+    }
+}
+
+/// Pauli's cycle reported after move `m` (rules 7–8): disturbing, removable by White, using
+/// no location and gaining nothing.
+#[must_use]
+pub fn cycle_after(m: u32) -> EventReport {
+    EventReport::Cycle {
+        after_move: m,
+        start_after_move: 0,
+        disturbing: true,
+        remover: Color::White,
+        used: vec![],
+        gains: PerColor::new(0, 0),
     }
 }
 

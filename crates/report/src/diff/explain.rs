@@ -394,7 +394,7 @@ fn komi_words(
 mod tests {
     use super::*;
     use rules_core::compare::{Side, compare};
-    use rules_core::testing::{breakdown, forbidden, names, none, pv, verdict};
+    use rules_core::testing::{breakdown, cycle_after, forbidden, names, none, pv, verdict};
     use rules_core::{EventReport, PerColor};
 
     /// The one split of two verdicts that differ at one move, in words.
@@ -502,14 +502,6 @@ mod tests {
     #[test]
     fn why_a_move_is_allowed_is_said_from_the_allowing_verdict() {
         let plain = verdict("y", None, vec![]);
-        let cycle_after = |m: u32| EventReport::Cycle {
-            after_move: m,
-            start_after_move: 0,
-            disturbing: true,
-            remover: Color::White,
-            used: vec![],
-            gains: PerColor::new(0, 0),
-        };
         let with = |events: Vec<EventReport>, self_captures: PerColor<u32>| Verdict {
             events,
             self_captures,
