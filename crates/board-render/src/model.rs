@@ -234,7 +234,7 @@ impl Picture {
                             method: score.method,
                             values,
                             totals: Some(PerColor::new(score.black.total, score.white.total)),
-                            result: Some(score.result_or_range()),
+                            result: Some(rules_words::result_or_range(score)),
                             // The count's own list: an area count names only the
                             // undecided points it depends on.
                             undecided: score
@@ -244,7 +244,7 @@ impl Picture {
                                 .collect(),
                             estimated: estimated.clone(),
                         });
-                        picture.notes.extend(score.undecided_note());
+                        picture.notes.extend(rules_words::undecided_note(score));
                         if !estimated.is_empty() {
                             picture.notes.push(format!(
                                 "estimated dead stones (no proof): {}",
@@ -406,7 +406,7 @@ impl Picture {
                 }
             }
             // A count resting on undecided points carries the range deciding them could
-            // give, not a result (`ScoreBreakdown::result_or_range`).
+            // give, not a result (`rules_words::result_or_range`).
             if let Some(r) = &o.result {
                 s.push_str(&format!(", {r}"));
             }

@@ -64,8 +64,8 @@ use rules_core::placement::{PlacementGame, Texts};
 use rules_core::score::StoneCount;
 use rules_core::{
     AreaMap, AreaOwner, Board, Color, Counting, GameState, Illegal, PerColor, Point, Ruleset,
-    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, Tally, Turn,
-    TurnEffect,
+    ScoreBreakdown, ScoreError, ScoreNote, ScoringInput, ScoringMethod, SideScore, StartPosition,
+    Tally, Turn, TurnEffect,
 };
 use std::borrow::Cow;
 use std::fmt;
@@ -733,83 +733,46 @@ fn count_from<'a>(
     // Notes, so that the report explains itself.
     let total = dead.count.black + dead.count.white;
     if total > 0 {
-        s.notes.push(format!(
-            "dead stones removed before counting ({}): {} black, {} white",
-            input.assessment.source, dead.count.black, dead.count.white
-        ));
+        s.noted.push(ScoreNote::DeadRemoved {
+            source: input.assessment.source,
+            count: dead.count,
+        });
     }
     if dead.extended > 0 {
-        s.notes.push(format!(
-            "{} stone(s) counted dead because they are connected to a stone marked dead \
-             (text 004 rule 3: connected stones are one inseparable whole)",
-            dead.extended
-        ));
+        s.noted.push(ScoreNote::ConnectedToDead {
+            stones: dead.extended,
+        });
     }
     if map.shared > 0 {
-        s.notes.push(format!(
-            "{} empty point(s) between both sides' live stones shared half and half (text 004 \
-             rule 9: 双方活棋之间的空点各得一半)",
-            map.shared
-        ));
+        s.noted.push(ScoreNote::SharedHalf { points: map.shared });
     }
     if map.neutral > 0 {
-        s.notes.push(format!(
-            "{} empty point(s) reach no live stone: counted for nobody in the margin, half to \
-             each side in the stone count (text 004's math: I = ½)",
-            map.neutral
-        ));
+        s.noted.push(ScoreNote::ReachNoLiveStone {
+            points: map.neutral,
+        });
     }
     // An even game has nothing to compensate, whatever the option.
     if input.handicap > 0 {
-        let given = compensation.points(input.handicap);
-        s.notes.push(match compensation {
-            Compensation::None => format!(
-                "handicap {}: no compensation to White (option none; the texts are silent)",
-                input.handicap
-            ),
-            _ => format!(
-                "handicap compensation ({}): {} point(s) to White for handicap {}, added to \
-                 White's komi ({} + {})",
-                compensation.words(),
-                given,
-                input.handicap,
-                rules_core::score::points(input.komi),
-                given
-            ),
+        s.noted.push(match compensation {
+            Compensation::None => ScoreNote::HandicapUncompensated {
+                handicap: input.handicap,
+            },
+            _ => ScoreNote::HandicapCompensated {
+                handicap: input.handicap,
+                given: compensation.points(input.handicap),
+                komi: input.komi,
+                option: compensation.words(),
+            },
         });
     }
     if s.undecided > 0 {
-        s.notes.push(format!(
-            "{} point(s) depend on stones the assessment left undecided and are counted as \
-             they stand",
-            s.undecided
-        ));
+        s.noted.push(ScoreNote::AreaUndecided {
+            points: s.undecided,
+        });
     }
-    if let Some(note) = input.assessment.live_stones_note(board, &dead.points) {
-        s.notes.push(note);
-    }
-    s.notes.push(format!(
-        "stone count (text 004 rule 9): Black {} against {} + {} = {}: {} {} stone(s), \
-         i.e. {} point(s){}",
-        rules_core::score::points(black_area),
-        rules_core::score::points(half_board),
-        rules_core::score::points(komi_stones),
-        rules_core::score::points(half_board + komi_stones),
-        if black_excess > 0.0 {
-            "Black ahead by"
-        } else if black_excess < 0.0 {
-            "Black short by"
-        } else {
-            "even:"
-        },
-        rules_core::score::points(black_excess.abs()),
-        rules_core::score::points(2.0 * black_excess.abs()),
-        if agrees {
-            ", as the margin says"
-        } else {
-            "; THIS DISAGREES WITH THE MARGIN"
-        },
-    ));
+    s.noted
+        .extend(input.assessment.live_stones_noted(board, &dead.points));
+    s.noted.extend(s.stone_count.map(ScoreNote::StoneCount));
     Ok(s)
 }
 

@@ -514,7 +514,11 @@ fn area_counting_with_shared_dame_in_a_seki() {
     assert_eq!(sc.white.total, 9.0);
     assert_eq!(sc.dame, 0, "shared points are not dame");
     assert_eq!(sc.result(), "W+3");
-    assert!(sc.notes.iter().any(|n| n.contains("shared half and half")));
+    assert!(
+        sc.noted.contains(&ScoreNote::SharedHalf { points: 2 }),
+        "{:?}",
+        sc.noted
+    );
     let count = sc.stone_count.unwrap();
     assert_eq!(count.half_board, 7.5);
     assert_eq!(count.black_area, 6.0);
@@ -599,7 +603,11 @@ fn a_dead_mark_on_one_stone_kills_its_whole_chain() {
     let sc = score_with(&*g, 0.5, 0, &dead(&*g, &["bb", "ed"]));
     assert_eq!(sc.dead_stones, PerColor::new(1, 2));
     assert_eq!(sc.result(), "B+4.5");
-    assert!(sc.notes.iter().any(|n| n.contains("inseparable whole")));
+    assert!(
+        sc.noted.contains(&ScoreNote::ConnectedToDead { stones: 1 }),
+        "{:?}",
+        sc.noted
+    );
     let d = dead_stones(g.board(), &dead(&*g, &["bb", "bc", "bb"])).unwrap();
     assert_eq!(d.points.len(), 2);
     assert_eq!(d.extended, 0);
@@ -632,42 +640,37 @@ fn a_dead_mark_off_the_board_is_a_bad_assessment() {
 /// compensation, undecided points.
 #[test]
 fn the_notes_of_a_count_appear_exactly_when_their_cause_does() {
-    let has = |sc: &ScoreBreakdown, what: &str| sc.notes.iter().any(|n| n.contains(what));
-    let causes = [
-        "dead stones removed",
-        "connected to a stone marked dead",
-        "shared half and half",
-        "reach no live stone",
-        "compensation",
-        "left undecided",
-    ];
     // Nothing to explain: Black's two columns and White's three, no dead stone, no dame.
     let s = start(&["XXOOO", "XXOOO", "XXOOO"], Color::Black);
     let g = Chinese::default().start(&s);
     let plain = score(&*g, 0.5);
-    for cause in causes {
-        assert!(!has(&plain, cause), "{cause}: {:?}", plain.notes);
-    }
-    assert!(has(&plain, "stone count"), "{:?}", plain.notes);
+    assert_eq!(kinds(&plain), ["stone count"]);
     // One black stone (of a chain of two) named dead inside White's area: the note, the
     // chain's second stone, and nothing shared or neutral.
     let s = start(&["XX.OO", "XX.OO", "XXO.O", "XXOXX"], Color::Black);
     let g = Chinese::default().start(&s);
     let sc = score_with(&*g, 0.5, 0, &dead(&*g, &["dd"]));
     assert_eq!(sc.dead_stones.black, 2, "{sc:?}");
-    assert!(has(&sc, "dead stones removed"), "{:?}", sc.notes);
-    assert!(
-        has(&sc, "connected to a stone marked dead"),
-        "{:?}",
-        sc.notes
+    assert_eq!(
+        kinds(&sc),
+        ["dead removed", "connected", "shared", "stone count"],
+        "column c shared: {:?}",
+        sc.noted
     );
-    assert!(has(&sc, "shared half and half"), "column c: {:?}", sc.notes);
-    assert!(!has(&sc, "reach no live stone"), "{:?}", sc.notes);
+    assert!(sc.noted.contains(&ScoreNote::DeadRemoved {
+        source: AssessmentSource::User,
+        count: PerColor::new(2, 0),
+    }));
     // A handicap without compensation says so.
     let s = start(&["XXOOO", "XXOOO", "XXOOO"], Color::Black);
     let g = Chinese::default().start(&s);
     let sc = score_with(&*g, 0.5, 2, &Assessment::none());
-    assert!(has(&sc, "no compensation"), "{:?}", sc.notes);
+    assert!(
+        sc.noted
+            .contains(&ScoreNote::HandicapUncompensated { handicap: 2 }),
+        "{:?}",
+        sc.noted
+    );
     // Undecided points are noted.
     let undecided = Assessment {
         source: AssessmentSource::Proved,
@@ -676,7 +679,26 @@ fn the_notes_of_a_count_appear_exactly_when_their_cause_does() {
     };
     let sc = score_with(&*g, 0.5, 0, &undecided);
     assert_eq!(sc.undecided, 1);
-    assert!(has(&sc, "left undecided"), "{:?}", sc.notes);
+    assert_eq!(kinds(&sc), ["undecided", "stone count"], "{:?}", sc.noted);
+}
+
+/// The kinds of a count's notes, in order: what each explains.
+fn kinds(sc: &ScoreBreakdown) -> Vec<&'static str> {
+    sc.noted
+        .iter()
+        .map(|n| match n {
+            ScoreNote::DeadRemoved { .. } => "dead removed",
+            ScoreNote::ConnectedToDead { .. } => "connected",
+            ScoreNote::SharedHalf { .. } => "shared",
+            ScoreNote::ReachNoLiveStone { .. } => "neutral",
+            ScoreNote::HandicapUncompensated { .. } | ScoreNote::HandicapCompensated { .. } => {
+                "handicap"
+            }
+            ScoreNote::AreaUndecided { .. } => "undecided",
+            ScoreNote::StoneCount(_) => "stone count",
+            _ => "other",
+        })
+        .collect()
 }
 
 /// Setup edits in the middle of a record (AB/AW/AE), the player to move set by PL, and the
@@ -740,11 +762,7 @@ fn handicap_compensation_is_an_explicit_option() {
         assert_eq!(count.komi_stones, white_komi / 2.0);
         assert_eq!(count.black_excess, excess);
         assert!(count.agrees_with_margin);
-        assert!(
-            sc.notes.iter().any(|n| n.contains("handicap")),
-            "{:?}",
-            sc.notes
-        );
+        assert!(kinds(&sc).contains(&"handicap"), "{:?}", sc.noted);
         assert!(rules.describe().contains(compensation.words()));
     }
     // An even game gets nothing whatever the option.
@@ -756,11 +774,7 @@ fn handicap_compensation_is_an_explicit_option() {
     let even = score_with(&*g, 0.5, 0, &none);
     assert_eq!(even.white.komi, 0.5);
     // ... and says nothing of a compensation.
-    assert!(
-        !even.notes.iter().any(|n| n.contains("handicap")),
-        "{:?}",
-        even.notes
-    );
+    assert!(!kinds(&even).contains(&"handicap"), "{:?}", even.noted);
     assert_eq!(Compensation::NMinusOne.points(1), 0);
     assert_eq!(Compensation::NMinusOne.points(0), 0);
     assert_eq!(Compensation::N.points(9), 9);
@@ -809,7 +823,12 @@ fn the_empty_board_is_counted_for_nobody_in_the_margin() {
     assert_eq!(sc.dame, 25);
     assert_eq!(sc.black.total, 0.0);
     assert_eq!(sc.winner, Winner::White);
-    assert!(sc.notes.iter().any(|n| n.contains("reach no live stone")));
+    assert!(
+        sc.noted
+            .contains(&ScoreNote::ReachNoLiveStone { points: 25 }),
+        "{:?}",
+        sc.noted
+    );
 }
 
 #[test]

@@ -20,10 +20,10 @@
 //!   opponent of its owner in any case.
 
 use crate::game::PauliGame;
-use rules_core::score::{point_mask, points};
+use rules_core::score::point_mask;
 use rules_core::{
     Assessment, AssessmentSource, Board, Color, PerColor, Point, PointKind, PointValue,
-    ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore,
+    ScoreBreakdown, ScoreError, ScoreNote, ScoringInput, ScoringMethod, SideScore,
 };
 
 /// How control was obtained from the assessment.
@@ -261,7 +261,7 @@ impl Control {
 /// boundary); without one, the note says so and claims no cause. Records scored by the
 /// players' agreement count these locations for the player, hence the note: it says where a
 /// count under these rules departs from theirs, and why.
-fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -> Vec<String> {
+fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -> Vec<ScoreNote> {
     let topo = board.topology();
     let area = rules_core::AreaMap::of(board);
     let open = point_mask(undecided, board.len());
@@ -299,24 +299,11 @@ fn territory_for_nobody(board: &Board, control: &Control, undecided: &[Point]) -
             }
         }
         let dame: Vec<Point> = topo.points().filter(|x| dame[x.index()]).collect();
-        let why = if dame.is_empty() {
-            "no dame touches the stones around them".to_owned()
-        } else {
-            format!(
-                "rule 14 fills the dame next to the stones around them ({}) with {} stones and \
-                 lets {} start; the boundary is unfinished there",
-                topo.sgf_names(&dame),
-                c.opp(),
-                c.opp()
-            )
-        };
-        notes.push(format!(
-            "{} location(s) that only {c}'s stones contact count for nobody: the control test \
-             proved that {c} does not control them, nor {}: {}; {why}",
-            lost.len(),
-            c.opp(),
-            topo.sgf_names(&lost)
-        ));
+        notes.push(ScoreNote::TerritoryForNobody {
+            color: c,
+            lost,
+            dame,
+        });
     }
     notes
 }
@@ -372,90 +359,58 @@ pub(crate) fn score(
     s.dead_stones = PerColor::new(dead.white, dead.black);
     s.set_undecided(&input.assessment.undecided, topo);
 
-    let source = match input.assessment.source {
-        AssessmentSource::None => "nothing given",
-        AssessmentSource::Markup => "the record's markup",
-        AssessmentSource::User => "the command line",
-        AssessmentSource::Proved => "the control solver",
-        AssessmentSource::Estimate => "the control solver and the estimator",
-        AssessmentSource::Engine => "the control solver and an outside engine",
-    };
-    s.notes.push(match control.mode {
-        ControlMode::Given => format!(
-            "Pauli rule 5: control given by {source}: the listed locations, the stones on the \
-             opponent's locations and the stones named dead count as dead, and each player's \
-             live stones stand on his own locations"
-        ),
-        ControlMode::Agreement => format!(
-            "Pauli rule 5: control by agreement (rule 17 counting) from {source}: {} stone(s) \
-             claimed dead, {} location(s) claimed neutral; each empty location that contacts \
-             the stones of one player only is his",
-            control.dead.len(),
-            input.assessment.neutral.len() - control.ignored_neutral.len()
-        ),
+    let source = input.assessment.source;
+    s.noted.push(match control.mode {
+        ControlMode::Given => ScoreNote::ControlGiven { source },
+        ControlMode::Agreement => ScoreNote::ControlByAgreement {
+            source,
+            dead: control.dead.len() as u32,
+            neutral: (input.assessment.neutral.len() - control.ignored_neutral.len()) as u32,
+        },
     });
     if s.undecided > 0 {
-        s.notes.push(format!(
-            "{} location(s) the control test left undecided count as they stand (rule 17 \
-             counting: an empty one is his whose stones alone its region contacts)",
-            s.undecided
-        ));
+        s.noted.push(ScoreNote::ControlUndecided {
+            locations: s.undecided,
+        });
     }
-    if input.assessment.source == AssessmentSource::Proved {
-        s.notes.extend(territory_for_nobody(
+    if source == AssessmentSource::Proved {
+        s.noted.extend(territory_for_nobody(
             board,
             &control,
             &input.assessment.undecided,
         ));
     }
-    if let Some(note) = input.assessment.live_stones_note(board, &control.dead) {
-        s.notes.push(note);
-    }
+    s.noted
+        .extend(input.assessment.live_stones_noted(board, &control.dead));
     if !control.ignored_dead.is_empty() {
-        s.notes.push(format!(
-            "dead marks on empty locations ignored: {}",
-            topo.sgf_names(&control.ignored_dead)
-        ));
+        s.noted
+            .push(ScoreNote::IgnoredDeadMarks(control.ignored_dead.clone()));
     }
     if !control.ignored_neutral.is_empty() {
-        s.notes.push(format!(
-            "neutral claims on occupied locations ignored (rule 17 claims empty locations): {}",
-            topo.sgf_names(&control.ignored_neutral)
+        s.noted.push(ScoreNote::IgnoredNeutralClaims(
+            control.ignored_neutral.clone(),
         ));
     }
     if !control.dead_in_mixed_regions.is_empty() {
-        s.notes.push(format!(
-            "dead stones whose region also touches their owner's stones, counted for the \
-             opponent as given: {}",
-            topo.sgf_names(&control.dead_in_mixed_regions)
+        s.noted.push(ScoreNote::DeadInMixedRegions(
+            control.dead_in_mixed_regions.clone(),
         ));
     }
     let mutual = control.mutual();
     if !mutual.is_empty() {
-        s.notes.push(format!(
-            "controlled by both players, counted for both (ljr.md A21): {}",
-            topo.sgf_names(&mutual)
-        ));
+        s.noted.push(ScoreNote::ControlledByBoth(mutual));
     }
     let removed = rules_core::GameState::tally(game).removed_by_cycles;
     if removed.black + removed.white > 0 {
-        s.notes.push(format!(
-            "captives include stones removed with cycles (rule 5: \"no matter by whom\"): \
-             {} black, {} white",
-            removed.black, removed.white
-        ));
+        s.noted.push(ScoreNote::RemovedByCycles(removed));
     }
     if input.komi.fract() != 0.0 || input.komi < 0.0 {
-        s.notes.push(format!(
-            "komi {} is not a non-negative integer as rule 2 asks; used as given (ljr.md A9)",
-            points(input.komi)
-        ));
+        s.noted.push(ScoreNote::KomiNotWhole(input.komi));
     }
     if input.handicap > 0 {
-        s.notes.push(format!(
-            "handicap {}: the rules know no handicap compensation (ljr.md A22)",
-            input.handicap
-        ));
+        s.noted.push(ScoreNote::HandicapIgnored {
+            handicap: input.handicap,
+        });
     }
     Ok(s)
 }
@@ -536,14 +491,16 @@ mod tests {
     #[test]
     fn a_territory_given_to_nobody_is_named_with_the_dame_next_to_its_wall() {
         let (b, a) = position();
+        let at = |s: &str| b.topology().parse_sgf(s).unwrap();
         let notes = territory_for_nobody(&b, &Control::from_assessment(&b, &a), &[]);
-        assert_eq!(notes.len(), 1, "{notes:?}");
-        assert!(
-            notes[0].starts_with("3 location(s) that only White's stones contact count for nobody"),
-            "{notes:?}"
+        assert_eq!(
+            notes,
+            [ScoreNote::TerritoryForNobody {
+                color: Color::White,
+                lost: ["ga", "gb", "gc"].map(at).to_vec(),
+                dame: vec![at("ge")],
+            }]
         );
-        assert!(notes[0].contains(": ga gb gc;"), "{notes:?}");
-        assert!(notes[0].contains("(ge) with Black stones"), "{notes:?}");
     }
 
     #[test]
@@ -570,9 +527,9 @@ mod tests {
             .white
             .push(b.topology().parse_sgf("ge").unwrap());
         let notes = territory_for_nobody(&b, &Control::from_assessment(&b, &a), &[]);
-        assert_eq!(notes.len(), 1, "{notes:?}");
         assert!(
-            notes[0].ends_with("no dame touches the stones around them"),
+            matches!(&notes[..], [ScoreNote::TerritoryForNobody { color: Color::White, lost, dame }]
+                if lost.len() == 3 && dame.is_empty()),
             "{notes:?}"
         );
     }
@@ -584,9 +541,9 @@ mod tests {
         let ge = b.topology().parse_sgf("ge").unwrap();
         b.setup(&[(ge, Some(Color::White))]);
         let notes = territory_for_nobody(&b, &Control::from_assessment(&b, &a), &[]);
-        assert_eq!(notes.len(), 1, "{notes:?}");
         assert!(
-            notes[0].ends_with("no dame touches the stones around them"),
+            matches!(&notes[..], [ScoreNote::TerritoryForNobody { color: Color::White, lost, dame }]
+                if lost.len() == 3 && dame.is_empty()),
             "{notes:?}"
         );
     }

@@ -7,7 +7,8 @@ use crate::{
 use rules_core::point::Move;
 use rules_core::{
     Assessment, AssessmentSource, Board, Color, Event, GameState, PerColor, Point, PreAction,
-    Reason, Ruleset, ScoreBreakdown, ScoringInput, StartPosition, Topology, Turn, TurnEffect,
+    Reason, Ruleset, ScoreBreakdown, ScoreNote, ScoringInput, StartPosition, Topology, Turn,
+    TurnEffect,
 };
 use std::sync::Arc;
 
@@ -95,6 +96,24 @@ fn input(komi: f64, handicap: u32, assessment: &Assessment) -> ScoringInput<'_> 
 
 fn score(g: &PauliGame, komi: f64, a: &Assessment) -> ScoreBreakdown {
     GameState::score(g, &input(komi, 0, a)).unwrap()
+}
+
+/// What a note of the count explains, in a word.
+fn kind(note: &ScoreNote) -> &'static str {
+    match note {
+        ScoreNote::ControlGiven { .. } => "given",
+        ScoreNote::ControlByAgreement { .. } => "agreement",
+        ScoreNote::ControlUndecided { .. } => "left undecided",
+        ScoreNote::TerritoryForNobody { .. } => "count for nobody",
+        ScoreNote::IgnoredDeadMarks(_) => "dead marks on empty locations",
+        ScoreNote::IgnoredNeutralClaims(_) => "neutral claims on occupied locations",
+        ScoreNote::DeadInMixedRegions(_) => "dead stones whose region",
+        ScoreNote::ControlledByBoth(_) => "controlled by both",
+        ScoreNote::RemovedByCycles(_) => "removed with cycles",
+        ScoreNote::KomiNotWhole(_) => "komi",
+        ScoreNote::HandicapIgnored { .. } => "handicap",
+        _ => "other",
+    }
 }
 
 fn assessment(source: AssessmentSource, g: &PauliGame, dead: &str) -> Assessment {
@@ -447,7 +466,7 @@ mod r5_count {
         assert_eq!(s.white.territory, 0, "column d touches both colours");
         assert_eq!(s.dame, 3);
         assert_eq!(s.assessment, AssessmentSource::None);
-        assert!(s.notes[0].contains("agreement"), "{:?}", s.notes);
+        assert_eq!(kind(&s.noted[0]), "agreement", "{:?}", s.noted);
         assert_eq!(s.result(), "B+6");
     }
 
@@ -477,9 +496,9 @@ mod r5_count {
         assert_eq!((s.white.territory, s.white.dead), (3, 0));
         assert_eq!(s.white.total, 3.5);
         assert_eq!(s.assessment, AssessmentSource::Markup);
-        assert!(s.notes[0].contains("given"));
+        assert_eq!(kind(&s.noted[0]), "given", "{:?}", s.noted);
         assert!(
-            s.notes.iter().any(|n| n.contains("A9")),
+            s.noted.contains(&ScoreNote::KomiNotWhole(0.5)),
             "fractional komi flagged"
         );
     }
@@ -496,7 +515,7 @@ mod r5_count {
             ..Assessment::default()
         };
         let s = score(&g, 0.0, &a);
-        assert!(s.notes[0].contains("agreement"), "{:?}", s.notes);
+        assert_eq!(kind(&s.noted[0]), "agreement", "{:?}", s.noted);
         assert_eq!((s.black.territory, s.black.dead), (6, 1));
         assert_eq!(s.white.territory, 0, "column d touches both colours");
         assert_eq!(s.dead_stones, PerColor::new(0, 1));
@@ -514,9 +533,10 @@ mod r5_count {
         assert_eq!(s.black.territory, 2);
         assert_eq!(s.white.territory, 1);
         assert!(
-            s.notes
-                .iter()
-                .any(|n| n.contains("A21") && n.contains("da"))
+            s.noted
+                .contains(&ScoreNote::ControlledByBoth(pts(&g, "da"))),
+            "{:?}",
+            s.noted
         );
     }
 
@@ -574,7 +594,10 @@ mod r5_count {
         };
         let s = score(&g, 0.0, &a);
         assert_eq!((s.black.territory, s.white.territory, s.dame), (6, 0, 3));
-        assert!(s.notes.iter().any(|n| n.contains("1 location(s)")));
+        assert!(
+            s.noted
+                .contains(&ScoreNote::ControlUndecided { locations: 1 })
+        );
     }
 
     #[test]
@@ -595,9 +618,8 @@ mod r5_count {
         let s = score(&g, 0.0, &assessment(AssessmentSource::Markup, &g, "aa"));
         assert_eq!(s.black.territory, 6);
         assert!(
-            s.notes
-                .iter()
-                .any(|n| n.contains("ignored") && n.contains("aa"))
+            s.noted
+                .contains(&ScoreNote::IgnoredDeadMarks(pts(&g, "aa")))
         );
     }
 
@@ -642,9 +664,9 @@ mod r5_count {
         assert_eq!(kind("db"), K::Mutual);
         assert_eq!(kind("dc"), K::Territory(W));
         assert_eq!(kind("dd"), K::Dame);
-        let has = |what: &str| s.notes.iter().any(|n| n.contains(what));
-        assert!(has("controlled by both players"), "{:?}", s.notes);
-        assert!(has("left undecided"), "{:?}", s.notes);
+        let has = |what: &str| s.noted.iter().any(|n| super::kind(n) == what);
+        assert!(has("controlled by both"), "{:?}", s.noted);
+        assert!(has("left undecided"), "{:?}", s.noted);
     }
 
     /// Counting by agreement: a dead stone whose region, once it is gone, also touches its
@@ -659,11 +681,12 @@ mod r5_count {
         assert_eq!(control.dead_in_mixed_regions, pts(&g, "ea"));
         assert!(control.controls(B, pt(&g, "bb")) && control.controls(B, pt(&g, "ea")));
         let s = score(&g, 0.0, &a);
-        let mixed = s
-            .notes
-            .iter()
-            .find(|n| n.starts_with("dead stones whose region"));
-        assert!(mixed.is_some_and(|n| n.ends_with(": ea")), "{:?}", s.notes);
+        assert!(
+            s.noted
+                .contains(&ScoreNote::DeadInMixedRegions(pts(&g, "ea"))),
+            "{:?}",
+            s.noted
+        );
         let a = Assessment {
             source: AssessmentSource::User,
             dead: pts(&g, "bb"),
@@ -684,9 +707,9 @@ mod r5_count {
         let count = |g: &PauliGame, komi: f64, handicap: u32, a: &Assessment| {
             GameState::score(g, &input(komi, handicap, a))
                 .unwrap()
-                .notes
+                .noted
         };
-        let has = |notes: &[String], what: &str| notes.iter().any(|n| n.contains(what));
+        let has = |notes: &[ScoreNote], what: &str| notes.iter().any(|n| kind(n) == what);
         let g = game(&["..X.O", "..X.O", "..X.O"], B);
         let plain = count(&g, 0.0, 0, &Assessment::none());
         for cause in [
@@ -703,9 +726,12 @@ mod r5_count {
             assert!(!has(&plain, cause), "{cause}: {plain:?}");
         }
         assert!(!has(&count(&g, 6.0, 0, &Assessment::none()), "komi"));
-        assert!(has(&count(&g, 6.5, 0, &Assessment::none()), "komi 6.5"));
-        assert!(has(&count(&g, -1.0, 0, &Assessment::none()), "komi -1"));
-        assert!(has(&count(&g, 0.0, 2, &Assessment::none()), "handicap 2"));
+        assert!(count(&g, 6.5, 0, &Assessment::none()).contains(&ScoreNote::KomiNotWhole(6.5)));
+        assert!(count(&g, -1.0, 0, &Assessment::none()).contains(&ScoreNote::KomiNotWhole(-1.0)));
+        assert!(
+            count(&g, 0.0, 2, &Assessment::none())
+                .contains(&ScoreNote::HandicapIgnored { handicap: 2 })
+        );
         let neutral_on_a_stone = Assessment {
             source: AssessmentSource::User,
             neutral: pts(&g, "ca"),
@@ -713,7 +739,7 @@ mod r5_count {
         };
         let notes = count(&g, 0.0, 0, &neutral_on_a_stone);
         assert!(
-            has(&notes, "neutral claims on occupied locations ignored"),
+            notes.contains(&ScoreNote::IgnoredNeutralClaims(pts(&g, "ca"))),
             "{notes:?}"
         );
         // Black's column a–b given to nobody: noted when the solver says so, not when the
@@ -736,7 +762,7 @@ mod r5_count {
         remove(&mut g, B, 0, Move::Pass).unwrap();
         let notes = count(&g, 0.0, 0, &Assessment::none());
         assert!(
-            has(&notes, "removed with cycles") && has(&notes, "1 black, 0 white"),
+            notes.contains(&ScoreNote::RemovedByCycles(PerColor::new(1, 0))),
             "{notes:?}"
         );
         // The same with the colours exchanged: a removal that takes only a white stone.
@@ -745,7 +771,7 @@ mod r5_count {
         assert_eq!(GameState::tally(&g).removed_by_cycles, PerColor::new(0, 1));
         let notes = count(&g, 0.0, 0, &Assessment::none());
         assert!(
-            has(&notes, "removed with cycles") && has(&notes, "0 black, 1 white"),
+            notes.contains(&ScoreNote::RemovedByCycles(PerColor::new(0, 1))),
             "{notes:?}"
         );
     }
@@ -1563,7 +1589,12 @@ mod examples {
         };
         let m = score(&g, 6.0, &a);
         assert_eq!((m.black.total, m.white.total), (8.0, 14.0));
-        assert!(m.notes.iter().all(|n| !n.contains("A9")), "integer komi");
+        assert!(
+            !m.noted
+                .iter()
+                .any(|n| matches!(n, ScoreNote::KomiNotWhole(_))),
+            "integer komi"
+        );
     }
 
     #[test]

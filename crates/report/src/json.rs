@@ -166,6 +166,9 @@ pub fn game_report(game: GameAnalysis) -> GameReport {
             game.record.result.as_ref(),
             verdict.score.as_ref(),
         );
+        if let Some(score) = &mut verdict.score {
+            score.notes = rules_words::score_notes(score, &game.record.topology);
+        }
         if let Some(named) = &run.named {
             verdict.findings.insert(0, words::named_rules(named));
         }

@@ -46,10 +46,9 @@ pub fn disagreement(file: &str, game: &GameAnalysis, run: &Run) -> Picture {
         "{file} game {}: {} {}",
         game.index,
         v.ruleset,
-        v.score.as_ref().map_or_else(
-            || "(no count)".to_owned(),
-            rules_core::ScoreBreakdown::result_or_range
-        )
+        v.score
+            .as_ref()
+            .map_or_else(|| "(no count)".to_owned(), rules_words::result_or_range)
     ));
     picture
 }

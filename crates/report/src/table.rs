@@ -140,7 +140,7 @@ fn write_game(out: &mut dyn Write, file: &str, g: &GameReport) -> io::Result<()>
         ) {
             // The check's detail says what the undecided points could make of the count.
             writeln!(out, "  {}: {}", v.ruleset, sanitize(&v.check.detail))?;
-        } else if let Some(note) = v.score.as_ref().and_then(|s| s.undecided_note()) {
+        } else if let Some(note) = v.score.as_ref().and_then(rules_words::undecided_note) {
             writeln!(out, "  {}: {}", v.ruleset, sanitize(&note))?;
         }
     }
@@ -208,7 +208,7 @@ fn row(v: &Verdict, g: &GameReport) -> Vec<String> {
         with_ending(
             v.score.as_ref().map_or_else(
                 || v.result.clone().unwrap_or_else(|| "—".to_owned()),
-                rules_core::ScoreBreakdown::result_or_range,
+                rules_words::result_or_range,
             ),
             v,
         ),

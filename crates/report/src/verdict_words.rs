@@ -92,7 +92,7 @@ pub fn detail(
     let raw = recorded.map_or("", |r| r.raw.as_str());
     let counted = || score.map_or_else(|| "no count".to_owned(), ScoreBreakdown::result);
     // A count compared with the record, with its undecided points when it has some.
-    let compared = || match score.and_then(ScoreBreakdown::undecided_note) {
+    let compared = || match score.and_then(rules_words::undecided_note) {
         Some(note) => format!("{} ({note})", counted()),
         None => counted(),
     };

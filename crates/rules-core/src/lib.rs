@@ -74,7 +74,7 @@ pub use ruleset::{
 };
 pub use score::{
     AreaMap, AreaOwner, Assessment, AssessmentSource, MarginRange, PointKind, PointValue,
-    ScoreBreakdown, ScoringMethod, SideScore, Winner, result_of,
+    ScoreBreakdown, ScoreNote, ScoringMethod, SideScore, Winner, result_of,
 };
 pub use topology::{Shape, Topology, TopologyError};
 pub use trace::{Trace, TracedTurn};

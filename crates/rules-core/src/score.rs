@@ -8,6 +8,9 @@ use crate::color::{Color, PerColor};
 use crate::point::Point;
 use serde::{Deserialize, Serialize};
 
+pub mod note;
+pub use note::ScoreNote;
+
 /// What is known about an end position beyond its stones: which stones are dead, which
 /// points each player controls or calls territory, which are neutral, which are undecided.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -153,28 +156,14 @@ impl Assessment {
     }
 
     /// The score note for [`Assessment::live_stones_in_marked_territory`], when the
-    /// assessment is the record's markup and there are such stones: how many, and the first
-    /// ten by name.
+    /// assessment is the record's markup and there are such stones.
     #[must_use]
-    pub fn live_stones_note(&self, board: &Board, dead: &[Point]) -> Option<String> {
+    pub fn live_stones_noted(&self, board: &Board, dead: &[Point]) -> Option<ScoreNote> {
         if self.source != AssessmentSource::Markup {
             return None;
         }
-        let live = self.live_stones_in_marked_territory(board, dead);
-        if live.is_empty() {
-            return None;
-        }
-        let topo = board.topology();
-        let mut names: Vec<String> = live.iter().take(10).map(|&p| topo.sgf(p)).collect();
-        if live.len() > 10 {
-            names.push("…".to_owned());
-        }
-        Some(format!(
-            "the markup marks territory next to {} stone(s) of the other colour it does not mark \
-             dead ({}): they count as alive",
-            live.len(),
-            names.join(" ")
-        ))
+        let stones = self.live_stones_in_marked_territory(board, dead);
+        (!stones.is_empty()).then_some(ScoreNote::LiveInMarkedTerritory { stones })
     }
 
     /// Stones named dead by the user. Source `user`.
@@ -533,6 +522,10 @@ pub struct ScoreBreakdown {
     /// Anything else worth saying about the count.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// What the ruleset noted about its count, as facts, in order: `notes` in words once the
+    /// report has said them (`rules-words`); empty in the JSON.
+    #[serde(skip)]
+    pub noted: Vec<ScoreNote>,
 }
 
 impl ScoreBreakdown {
@@ -563,6 +556,7 @@ impl ScoreBreakdown {
             dead_basis: None,
             stone_count: None,
             notes: Vec::new(),
+            noted: Vec::new(),
         }
     }
 
@@ -607,44 +601,6 @@ impl ScoreBreakdown {
                 .undecided_range
                 .is_some_and(|r| (r.black_best - r.white_best).abs() < 1e-9)
     }
-
-    /// The count in a word for a table: the result (`B+3.5`) when it is settled
-    /// ([`ScoreBreakdown::is_settled`]), otherwise what deciding the undecided points could
-    /// give (`W+2.5 to B+40`), or, when that range could not be computed, the count as it
-    /// stands marked so (`B+3.5 as it stands`). A count resting on undecided points is never
-    /// shown as a plain result.
-    #[must_use]
-    pub fn result_or_range(&self) -> String {
-        if self.is_settled() {
-            return self.result();
-        }
-        match &self.undecided_range {
-            Some(range) => range.describe(),
-            None => format!("{} as it stands", self.result()),
-        }
-    }
-
-    /// When the assessment left points undecided, the words for them: how many, that they
-    /// were counted as they stand, and what deciding them could give ([`MarginRange`]),
-    /// with the winner when every way of deciding them gives the same one. `None` when
-    /// nothing is undecided. Shared by the result check and the pictures' caption.
-    #[must_use]
-    pub fn undecided_note(&self) -> Option<String> {
-        if self.undecided == 0 {
-            return None;
-        }
-        let mut note = format!(
-            "{} point(s) undecided, counted as they stand",
-            self.undecided
-        );
-        if let Some(range) = &self.undecided_range {
-            note.push_str(&format!(
-                "; deciding them gives {}",
-                range.describe_with_winner()
-            ));
-        }
-        Some(note)
-    }
 }
 
 /// The margins (Black's total minus White's) an end position can have however its undecided
@@ -678,28 +634,6 @@ impl MarginRange {
             Winner::from_margin(self.black_best),
         );
         (lo == hi).then_some(lo)
-    }
-
-    /// `W+30.5 to B+12`: the two ends as results.
-    #[must_use]
-    pub fn describe(&self) -> String {
-        format!(
-            "{} to {}",
-            result_of(self.white_best),
-            result_of(self.black_best)
-        )
-    }
-
-    /// [`MarginRange::describe`], with `, White wins either way` (or Black) when every way of
-    /// deciding the points gives the same winner: the words every report of a count resting
-    /// on undecided points uses (the result check, GTP's `final_score`, `gorules play`).
-    #[must_use]
-    pub fn describe_with_winner(&self) -> String {
-        match self.sure_winner() {
-            Some(Winner::Black) => format!("{}, Black wins either way", self.describe()),
-            Some(Winner::White) => format!("{}, White wins either way", self.describe()),
-            Some(Winner::Draw) | None => self.describe(),
-        }
     }
 }
 
@@ -754,24 +688,25 @@ mod tests {
         markup.territory.black = vec![at("aa"), at("ba"), at("ab"), at("ac"), at("bc")];
         let a = Assessment::from_markup(&markup);
         assert_eq!(a.live_stones_in_marked_territory(&b, &[]), vec![at("bb")]);
-        let note = a.live_stones_note(&b, &[]).expect("a note");
-        assert!(
-            note.contains("1 stone(s)") && note.contains("(bb)"),
-            "{note}"
+        assert_eq!(
+            a.live_stones_noted(&b, &[]),
+            Some(ScoreNote::LiveInMarkedTerritory {
+                stones: vec![at("bb")]
+            })
         );
         assert!(
-            a.live_stones_note(&b, &[at("bb")]).is_none(),
+            a.live_stones_noted(&b, &[at("bb")]).is_none(),
             "dead: no note"
         );
         markup.territory.black.push(at("bb"));
         let kgs = Assessment::from_markup(&markup);
         let dead = [at("bb")];
-        assert!(kgs.live_stones_note(&b, &dead).is_none());
+        assert!(kgs.live_stones_noted(&b, &dead).is_none());
         let auto = Assessment {
             source: AssessmentSource::Proved,
             ..a
         };
-        assert!(auto.live_stones_note(&b, &[]).is_none(), "markup only");
+        assert!(auto.live_stones_noted(&b, &[]).is_none(), "markup only");
     }
 
     #[test]
@@ -919,7 +854,6 @@ mod tests {
             white_best: -4.5,
             black_best: 2.0,
         };
-        assert_eq!(r.describe(), "W+4.5 to B+2");
         assert!(r.contains(-4.5) && r.contains(0.0) && r.contains(2.0));
         assert!(!r.contains(-5.0) && !r.contains(2.5));
         assert_eq!(r.sure_winner(), None);
@@ -928,33 +862,7 @@ mod tests {
             black_best: 9.5,
         };
         assert_eq!(sure.sure_winner(), Some(Winner::Black));
-        assert_eq!(
-            sure.describe_with_winner(),
-            "B+0.5 to B+9.5, Black wins either way"
-        );
-        assert_eq!(r.describe_with_winner(), "W+4.5 to B+2");
         assert_eq!(result_of(0.0), "Draw");
-
-        // The words for them: none without undecided points; the range, and the winner when
-        // it is the same either way.
-        let side = SideScore::default();
-        let mut s = ScoreBreakdown::new(ScoringMethod::Territory, side, side, 0.0);
-        assert_eq!(s.undecided_note(), None);
-        s.undecided = 3;
-        assert_eq!(
-            s.undecided_note().as_deref(),
-            Some("3 point(s) undecided, counted as they stand")
-        );
-        s.undecided_range = Some(sure);
-        assert_eq!(
-            s.undecided_note().as_deref(),
-            Some(
-                "3 point(s) undecided, counted as they stand; deciding them gives B+0.5 to \
-                 B+9.5, Black wins either way"
-            )
-        );
-        s.undecided_range = Some(r);
-        assert!(s.undecided_note().unwrap().ends_with("W+4.5 to B+2"));
     }
 
     #[test]
@@ -981,33 +889,6 @@ mod tests {
             black_best: 0.5,
         });
         assert!(s.is_settled());
-    }
-
-    #[test]
-    fn a_count_resting_on_undecided_points_is_shown_as_its_range_never_as_a_result() {
-        let side = SideScore {
-            territory: 4,
-            ..SideScore::default()
-        };
-        let white = SideScore {
-            komi: 0.5,
-            ..SideScore::default()
-        };
-        let mut s = ScoreBreakdown::new(ScoringMethod::Territory, side, white, 0.5);
-        assert_eq!(s.result_or_range(), "B+3.5");
-        s.undecided = 6;
-        assert_eq!(s.result_or_range(), "B+3.5 as it stands");
-        s.undecided_range = Some(MarginRange {
-            white_best: -2.5,
-            black_best: 9.5,
-        });
-        assert_eq!(s.result_or_range(), "W+2.5 to B+9.5");
-        // Undecided points that cannot move the margin leave a result.
-        s.undecided_range = Some(MarginRange {
-            white_best: 3.5,
-            black_best: 3.5,
-        });
-        assert_eq!(s.result_or_range(), "B+3.5");
     }
 
     /// Points off the board (at or past the board's length) are ignored by every method, as
@@ -1042,32 +923,9 @@ mod tests {
         );
     }
 
-    /// The markup note names at most ten stones, and says when there are more.
+    /// Only markup gets the note on live stones in marked territory.
     #[test]
-    fn the_live_stones_note_names_ten_stones_at_most() {
-        let note = |whites: usize| {
-            // A row of black territory marks above a row of `whites` white stones.
-            let top = ".".repeat(12);
-            let bottom = format!("{}{}", "O".repeat(whites), ".".repeat(12 - whites));
-            let b = board(&[&top, &bottom]);
-            let mut markup = crate::record::Markup::default();
-            markup.territory.black = (0..12).map(Point::from_index).collect();
-            Assessment::from_markup(&markup)
-                .live_stones_note(&b, &[])
-                .unwrap()
-        };
-        let ten = note(10);
-        assert!(
-            ten.contains("next to 10 stone(s)") && !ten.contains('…'),
-            "{ten}"
-        );
-        assert!(ten.contains("(ab bb cb db eb fb gb hb ib jb)"), "{ten}");
-        let eleven = note(11);
-        assert!(
-            eleven.contains("next to 11 stone(s)") && eleven.contains("jb …)"),
-            "{eleven}"
-        );
-        // Only markup gets the note.
+    fn only_markup_notes_live_stones_in_its_territory() {
         let b = board(&["..", "O."]);
         let user = Assessment {
             source: AssessmentSource::User,
@@ -1078,7 +936,7 @@ mod tests {
             user.live_stones_in_marked_territory(&b, &[]),
             vec![Point::from_index(2)]
         );
-        assert_eq!(user.live_stones_note(&b, &[]), None);
+        assert_eq!(user.live_stones_noted(&b, &[]), None);
     }
 
     #[test]

@@ -1019,8 +1019,8 @@ fn count_bounds_the_undecided_points() {
             .score
             .unwrap()
             .undecided_range
-            .map(|r| r.describe()),
-        Some("W+2.5 to B+0.5".to_owned())
+            .map(|r| (r.white_best, r.black_best)),
+        Some((-2.5, 0.5))
     );
 }
 

@@ -35,8 +35,8 @@
 use rules_core::placement::{PlacementGame, Texts};
 use rules_core::{
     Board, Color, Counting, GameState, Illegal, Point, PointValue, Ruleset, ScoreBreakdown,
-    ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition, SuperkoKind, Tally, Turn,
-    TurnEffect,
+    ScoreError, ScoreNote, ScoringInput, ScoringMethod, SideScore, StartPosition, SuperkoKind,
+    Tally, Turn, TurnEffect,
 };
 
 /// Which of the two texts a game follows. Only the count and the citations differ.
@@ -264,11 +264,10 @@ impl GameState for Game {
         let mut s = ScoreBreakdown::new(method, side(Color::Black), side(Color::White), input.komi);
         s.dame = map.shared + map.neutral;
         if !input.assessment.dead.is_empty() {
-            s.notes.push(format!(
-                "the board is scored as it stands: {} stone(s) named dead ({}) count as alive",
-                input.assessment.dead.len(),
-                input.assessment.source
-            ));
+            s.noted.push(ScoreNote::ScoredAsItStands {
+                named_dead: input.assessment.dead.len() as u32,
+                source: input.assessment.source,
+            });
         }
         Ok(s)
     }
@@ -516,7 +515,7 @@ mod tests {
         let sc = score(&*g, 0.0);
         assert_eq!((sc.black.stones, sc.black.territory), (1, 8));
         assert_eq!(sc.black.total, 9.0);
-        assert!(sc.notes.is_empty(), "{:?}", sc.notes);
+        assert!(sc.noted.is_empty(), "{:?}", sc.noted);
         let values = g.point_values(&input(0.0, &Assessment::none())).unwrap();
         assert_eq!(values.len(), 9);
         assert_eq!(values.iter().map(|v| v.black).sum::<f64>(), 9.0);
@@ -536,8 +535,14 @@ mod tests {
         };
         let sc = g.score(&input(0.0, &dead)).unwrap();
         assert_eq!(sc.white.stones, 1);
-        assert_eq!(sc.notes.len(), 1);
-        assert!(sc.notes[0].contains("count as alive"), "{:?}", sc.notes);
+        assert!(
+            matches!(
+                sc.noted[..],
+                [ScoreNote::ScoredAsItStands { named_dead: 1, .. }]
+            ),
+            "{:?}",
+            sc.noted
+        );
     }
 
     #[test]

@@ -322,7 +322,7 @@ fn the_undecided_range_bounds_every_way_of_deciding_the_points() {
                     continue;
                 };
                 ranges += 1;
-                let at = || format!("{} {}: {}", f.display(), r.id(), range.describe());
+                let at = || format!("{} {}: {range:?}", f.display(), r.id());
                 assert!(range.contains(score.margin), "{}", at());
                 let board = done.state.board();
                 for _ in 0..8 {

@@ -178,7 +178,7 @@ impl Engine {
             "gorules-remove_cycle" => self.cmd_remove_cycle(&args),
             "gorules-dead" => self.cmd_dead(&args),
             "gorules-score" => match self.score() {
-                Ok(s) => Response::text(score_lines(&s)),
+                Ok(s) => Response::text(score_lines(&s, self.board().topology())),
                 Err(e) => Response::fail(format!("cannot score: {e}")),
             },
             _ => Response::fail("unknown command"),

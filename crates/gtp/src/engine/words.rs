@@ -2,7 +2,7 @@
 //! `gorules-score`'s lines.
 
 use crate::protocol::Response;
-use rules_core::{ScoreBreakdown, Winner, score::points};
+use rules_core::{ScoreBreakdown, Topology, Winner, score::points};
 use std::fmt::Write as _;
 
 /// A failure that names a syntax error.
@@ -29,13 +29,17 @@ pub(super) fn unsettled_words(s: &ScoreBreakdown) -> String {
         gtp_result(s)
     );
     if let Some(r) = &s.undecided_range {
-        let _ = write!(w, "; deciding them gives {}", r.describe_with_winner());
+        let _ = write!(
+            w,
+            "; deciding them gives {}",
+            rules_words::range_with_winner(r)
+        );
     }
     w
 }
 
 /// The lines of `gorules-score`.
-pub(super) fn score_lines(s: &ScoreBreakdown) -> String {
+pub(super) fn score_lines(s: &ScoreBreakdown, topology: &Topology) -> String {
     let side = |name: &str, x: &rules_core::SideScore| {
         format!(
             "{name}: {} = stones {} + territory {} + shared {}/2 + dead {} + captures {} + komi {}",
@@ -58,7 +62,7 @@ pub(super) fn score_lines(s: &ScoreBreakdown) -> String {
         side("black", &s.black),
         side("white", &s.white),
     ];
-    lines.extend(s.undecided_note());
-    lines.extend(s.notes.iter().cloned());
+    lines.extend(rules_words::undecided_note(s));
+    lines.extend(rules_words::score_notes(s, topology));
     lines.join("\n")
 }

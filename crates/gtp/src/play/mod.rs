@@ -357,7 +357,8 @@ pub fn play_game(
         .map(|s| {
             let range = s
                 .undecided_range
-                .map_or_else(|| "unknown".to_owned(), |r| r.describe_with_winner());
+                .as_ref()
+                .map_or_else(|| "unknown".to_owned(), rules_words::range_with_winner);
             (s.undecided, range)
         });
     let result = match &end {

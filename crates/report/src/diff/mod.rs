@@ -92,7 +92,7 @@ pub struct DiffRuleset {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub settled: Option<bool>,
     /// The count in words for the text output: the result when settled, else what deciding
-    /// the undecided points could give (`ScoreBreakdown::result_or_range`) with the count as
+    /// the undecided points could give (`rules_words::result_or_range`) with the count as
     /// it stands. Made from the score itself, once, in [`diff_game`].
     #[serde(skip)]
     count_words: String,
@@ -120,7 +120,7 @@ fn count_only(v: &rules_core::Verdict) -> String {
         Some(s) if s.is_settled() => s.result(),
         Some(s) => format!(
             "{} ({} point(s) undecided; as they stand {})",
-            s.result_or_range(),
+            rules_words::result_or_range(s),
             s.undecided,
             s.result()
         ),
