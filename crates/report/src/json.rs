@@ -65,8 +65,7 @@ impl FileReport {
 /// Why a verdict has no count, as `<ruleset>: no count: <why>` (a note of `replay`'s table,
 /// a problem line of `check`); `None` when it has one.
 pub fn no_count_line(v: &Verdict) -> Option<String> {
-    v.no_count_reason()
-        .map(|why| format!("{}: no count: {why}", v.ruleset))
+    crate::verdict_words::no_count_reason(v).map(|why| format!("{}: no count: {why}", v.ruleset))
 }
 
 /// The report of one file: `game` turns each readable record (with its 1-based index) into its

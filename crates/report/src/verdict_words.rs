@@ -81,6 +81,16 @@ pub fn setup_without_liberties(record: &GameRecord) -> Vec<Finding> {
         .collect()
 }
 
+/// Why `v` has no count: its `score_error`, or "no count was made" for a verdict built
+/// without one (the replay driver always gives one); `None` when there is a count. The one
+/// place `replay`'s notes, `check`'s problems and a pair's `no_count` take it from.
+#[must_use]
+pub fn no_count_reason(v: &Verdict) -> Option<&str> {
+    v.score
+        .is_none()
+        .then(|| v.score_error.as_deref().unwrap_or("no count was made"))
+}
+
 /// The words of `check`, with `recorded` (the record's result) and `score` (the count) it was
 /// made from.
 #[must_use]
@@ -211,6 +221,18 @@ mod tests {
     fn words(fact: CheckFact, raw: &str, score: Option<&ScoreBreakdown>) -> String {
         let check = ResultCheck::new(CheckStatus::NotComparable, fact);
         detail(&check, Some(&recorded(raw)), score)
+    }
+
+    /// A verdict without a count says why: its score error, or that none was made.
+    #[test]
+    fn a_verdict_without_a_count_says_why() {
+        let counted = rules_core::testing::verdict("x", Some(count()), vec![]);
+        assert_eq!(no_count_reason(&counted), None);
+        let mut failed = rules_core::testing::verdict("y", None, vec![]);
+        failed.score_error = Some("cannot score: no".into());
+        assert_eq!(no_count_reason(&failed), Some("cannot score: no"));
+        failed.score_error = None;
+        assert_eq!(no_count_reason(&failed), Some("no count was made"));
     }
 
     /// Each thing the driver notices, with its code and the ruleset's name and komi where

@@ -100,7 +100,7 @@ pub struct PairDiff {
     /// Moves one forbids and the other allows (or forbids for another reason), in move order.
     pub legality: Vec<LegalitySplit>,
     /// The counts compared, when both rulesets counted (both verdicts have a score and point
-    /// values); when not, [`Verdict::no_count_reason`] tells why.
+    /// values); when not, its `score_error` tells why.
     pub count: Option<CountDiff>,
     /// How the game ended under each, when that differs and neither replay stopped at a
     /// forbidden move (a stop is a legality split): e.g. two passes that end the game under
@@ -909,7 +909,7 @@ mod tests {
     }
 
     /// Without two counts (a score and point values on each side) there is nothing to compare;
-    /// `no_count_reason` tells why a verdict has none.
+    /// the verdict's `score_error` tells why it has none.
     #[test]
     fn without_two_counts_there_is_no_count_to_compare() {
         let va = vec![pv(1.0, 0.0, PointKind::Stone(Color::Black))];
@@ -917,12 +917,6 @@ mod tests {
         let counted = verdict("x", Some(s), vec![]);
         let mut failed = verdict("y", None, vec![]);
         failed.score_error = Some("cannot score: no".into());
-        assert_eq!(counted.no_count_reason(), None);
-        assert_eq!(failed.no_count_reason(), Some("cannot score: no"));
-        assert_eq!(
-            verdict("z", None, vec![]).no_count_reason(),
-            Some("no count was made")
-        );
         let d = compare(
             &Side::new(&counted, Some(&va)),
             &Side::new(&failed, None),

@@ -442,15 +442,6 @@ impl Verdict {
             findings: Vec::new(),
         }
     }
-
-    /// Why there is no count: `score_error`, or "no count was made" for a verdict built
-    /// without one (the replay driver always gives one); `None` when there is a count. The one
-    /// place the CLI's notes, `check`'s problems and a pair's `no_count` take it from.
-    pub fn no_count_reason(&self) -> Option<&str> {
-        self.score
-            .is_none()
-            .then(|| self.score_error.as_deref().unwrap_or("no count was made"))
-    }
 }
 
 /// A record's end-of-game markup, points written out.

@@ -92,8 +92,7 @@ pub fn no_count(a: &Verdict, b: &Verdict) -> String {
     let missing: Vec<String> = [a, b]
         .into_iter()
         .filter_map(|v| {
-            v.no_count_reason()
-                .map(|why| format!("{}: {why}", v.ruleset))
+            crate::verdict_words::no_count_reason(v).map(|why| format!("{}: {why}", v.ruleset))
         })
         .collect();
     if missing.is_empty() {

@@ -116,7 +116,10 @@ fn count_words(v: &rules_core::Verdict) -> String {
 /// The count of a verdict in words.
 fn count_only(v: &rules_core::Verdict) -> String {
     match &v.score {
-        None => format!("no count: {}", v.no_count_reason().unwrap_or_default()),
+        None => format!(
+            "no count: {}",
+            crate::verdict_words::no_count_reason(v).unwrap_or_default()
+        ),
         Some(s) if s.is_settled() => s.result(),
         Some(s) => format!(
             "{} ({} point(s) undecided; as they stand {})",
