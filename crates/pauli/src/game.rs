@@ -21,8 +21,8 @@ use crate::{AfterEnd, Pauli, PauliRuleset, RemovalPolicy};
 use rules_core::point::Move;
 use rules_core::zobrist::{self, family};
 use rules_core::{
-    Board, Color, Event, GameState, History, Illegal, PerColor, Point, PreAction, Reason,
-    StartPosition, Tally, Turn, TurnEffect,
+    Board, Color, Event, EventNote, GameState, History, Illegal, PerColor, Point, PreAction,
+    Reason, StartPosition, Tally, Turn, TurnEffect,
 };
 
 /// Key family of a location in the temporarily prohibited set T.
@@ -697,13 +697,12 @@ impl PauliGame {
         let skipped = n.saturating_sub(MAX_CYCLES_REPORTED);
         let turn = self.turns + 1;
         if skipped > 0 {
-            self.events.push(Event::Note(format!(
-                "Pauli rule 8: the situation at the start of turn {turn} is also similar to {skipped} \
-                 earlier situation(s), the first at the start of turn {}; only the {} shortest \
-                 cycles are listed",
-                self.cycle_starts[0] + 1,
-                MAX_CYCLES_REPORTED
-            )));
+            self.events.push(Event::Note(EventNote::CyclesNotListed {
+                turn,
+                skipped: skipped as u32,
+                first_turn: self.cycle_starts[0] + 1,
+                listed: MAX_CYCLES_REPORTED as u32,
+            }));
         }
         for k in skipped..n {
             let start = self.cycle_starts[k];
@@ -935,10 +934,7 @@ impl PauliGame {
             },
             // Not a resumption the rules allow: the forced turn after the end is reported as
             // forbidden (after-end); this says the replay went on.
-            AfterEnd::Over => Event::Note(
-                "Pauli rule 4: the game was over; the record goes on, and so does the replay"
-                    .to_owned(),
-            ),
+            AfterEnd::Over => Event::Note(EventNote::ReplayGoesOnAfterEnd),
         });
     }
 

@@ -6,9 +6,9 @@ use crate::{
 };
 use rules_core::point::Move;
 use rules_core::{
-    Assessment, AssessmentSource, Board, Color, Event, GameState, PerColor, Point, PreAction,
-    Reason, Ruleset, ScoreBreakdown, ScoreNote, ScoringInput, StartPosition, Topology, Turn,
-    TurnEffect,
+    Assessment, AssessmentSource, Board, Color, Event, EventNote, GameState, PerColor, Point,
+    PreAction, Reason, Ruleset, ScoreBreakdown, ScoreNote, ScoringInput, StartPosition, Topology,
+    Turn, TurnEffect,
 };
 use std::sync::Arc;
 
@@ -448,7 +448,7 @@ mod after_end {
         assert!(!g.is_over());
         let events = g.take_events();
         assert!(
-            matches!(&events[..], [Event::Note(n)] if n.starts_with("Pauli rule 4: the game was over")),
+            matches!(&events[..], [Event::Note(EventNote::ReplayGoesOnAfterEnd)]),
             "{events:?}"
         );
     }
@@ -933,7 +933,19 @@ mod r7_r8_cycles {
         let events = g.take_events();
         let last: Vec<_> = events.iter().rev().take(5).collect();
         // At the start of turn 37: similar to the situations at turns 1, 7, …, 31.
-        assert!(matches!(last[4], Event::Note(n) if n.contains("2 earlier")));
+        assert!(
+            matches!(
+                last[4],
+                Event::Note(EventNote::CyclesNotListed {
+                    turn: 37,
+                    skipped: 2,
+                    first_turn: 1,
+                    listed: 4
+                })
+            ),
+            "{:?}",
+            last[4]
+        );
         assert!(matches!(
             last[0],
             Event::Cycle {

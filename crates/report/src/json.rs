@@ -165,6 +165,7 @@ pub fn game_report(game: GameAnalysis) -> GameReport {
             game.record.result.as_ref(),
             verdict.score.as_ref(),
         );
+        rules_words::say_event_notes(&mut verdict.events);
         if let Some(score) = &mut verdict.score {
             score.notes = rules_words::score_notes(score, &game.record.topology);
         }

@@ -69,8 +69,8 @@ pub use replay::{
 };
 pub use rng::Rng;
 pub use ruleset::{
-    Event, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput, StartPosition,
-    Tally, Turn, TurnEffect,
+    Event, EventNote, GameState, Illegal, PreAction, Reason, Ruleset, ScoreError, ScoringInput,
+    StartPosition, Tally, Turn, TurnEffect,
 };
 pub use score::{
     AreaMap, AreaOwner, Assessment, AssessmentSource, MarginRange, PointKind, PointValue,

@@ -442,9 +442,10 @@ fn collect_events(
                 color,
                 rule: rule.to_owned(),
             },
-            Event::Note(message) => EventReport::Note {
+            Event::Note(noted) => EventReport::Note {
                 after_move: *turn_moves.last().unwrap_or(&0),
-                message,
+                message: String::new(),
+                noted: Some(noted),
             },
         });
     }

@@ -294,8 +294,30 @@ pub enum Event {
         /// The rule that lets play resume.
         rule: &'static str,
     },
-    /// A note in words.
-    Note(String),
+    /// A remark on the game that is no event of its own: a fact, said by `rules-words`.
+    Note(EventNote),
+}
+
+/// What a ruleset remarks on during a game, beside its events: facts, said by `rules-words`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventNote {
+    /// Pauli rule 8: the situation at the start of `turn` is also similar to `skipped`
+    /// earlier situations than the `listed` shortest cycles reported, the first at the start
+    /// of `first_turn`.
+    CyclesNotListed {
+        /// The turn whose starting situation repeats.
+        turn: u32,
+        /// How many earlier similar situations are not listed.
+        skipped: u32,
+        /// The turn at whose start the first of them arose.
+        first_turn: u32,
+        /// How many cycles are listed.
+        listed: u32,
+    },
+    /// Pauli rule 4: the game was over, but the record goes on, and so does the replay.
+    ReplayGoesOnAfterEnd,
+    /// A player passed (remarked by test rulesets, to follow a replay's turns).
+    Passed(Color),
 }
 
 /// What scoring needs beyond the final state.

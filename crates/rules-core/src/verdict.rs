@@ -339,6 +339,11 @@ pub enum EventReport {
         after_move: u32,
         /// The remark.
         message: String,
+        /// The remark as a fact: `message` in words once the report has said it
+        /// (`rules-words`).
+        #[serde(skip)]
+        #[cfg_attr(feature = "schema", schemars(skip))]
+        noted: Option<crate::ruleset::EventNote>,
     },
 }
 

@@ -18,8 +18,8 @@ use rules_core::record::{Finding, Komi};
 use rules_core::replay::{check_result, start_position};
 use rules_core::{
     Action, Assessment, AssessmentChoice, AssessmentSource, Assessor, Board, CheckFact,
-    CheckStatus, Color, Counting, Ending, Event, EventReport, GameRecord, GameState, Illegal,
-    KomiSource, LikelyCause, Markup, Move, Noticed, Outcome, PerColor, Point, PointKind,
+    CheckStatus, Color, Counting, Ending, Event, EventNote, EventReport, GameRecord, GameState,
+    Illegal, KomiSource, LikelyCause, Markup, Move, Noticed, Outcome, PerColor, Point, PointKind,
     PointValue, Policy, PreAction, Reason, RecordedMove, RecordedResult, ReplayOptions, Replayed,
     Ruleset, ScoreBreakdown, ScoreError, ScoringInput, ScoringMethod, SideScore, StartPosition,
     Tally, Topology, Turn, TurnEffect, count, replay, report,
@@ -127,8 +127,7 @@ impl ToyState {
             Move::Pass => {
                 self.passes_in_a_row += 1;
                 self.tally.passes += 1;
-                self.events
-                    .push(Event::Note(format!("{} passed", turn.color)));
+                self.events.push(Event::Note(EventNote::Passed(turn.color)));
             }
             Move::Place(p) => {
                 self.passes_in_a_row = 0;
@@ -707,11 +706,13 @@ fn pre_actions_and_events_are_numbered_by_record_moves() {
             },
             EventReport::Note {
                 after_move: 5,
-                message: "White passed".to_owned(),
+                message: String::new(),
+                noted: Some(EventNote::Passed(Color::White)),
             },
             EventReport::Note {
                 after_move: 6,
-                message: "Black passed".to_owned(),
+                message: String::new(),
+                noted: Some(EventNote::Passed(Color::Black)),
             },
         ]
     );
