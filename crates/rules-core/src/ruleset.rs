@@ -316,8 +316,6 @@ pub enum EventNote {
     },
     /// Pauli rule 4: the game was over, but the record goes on, and so does the replay.
     ReplayGoesOnAfterEnd,
-    /// A player passed (remarked by test rulesets, to follow a replay's turns).
-    Passed(Color),
 }
 
 /// What scoring needs beyond the final state.

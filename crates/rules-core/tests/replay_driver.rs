@@ -127,7 +127,8 @@ impl ToyState {
             Move::Pass => {
                 self.passes_in_a_row += 1;
                 self.tally.passes += 1;
-                self.events.push(Event::Note(EventNote::Passed(turn.color)));
+                self.events
+                    .push(Event::Note(EventNote::ReplayGoesOnAfterEnd));
             }
             Move::Place(p) => {
                 self.passes_in_a_row = 0;
@@ -707,12 +708,12 @@ fn pre_actions_and_events_are_numbered_by_record_moves() {
             EventReport::Note {
                 after_move: 5,
                 message: String::new(),
-                noted: Some(EventNote::Passed(Color::White)),
+                noted: Some(EventNote::ReplayGoesOnAfterEnd),
             },
             EventReport::Note {
                 after_move: 6,
                 message: String::new(),
-                noted: Some(EventNote::Passed(Color::Black)),
+                noted: Some(EventNote::ReplayGoesOnAfterEnd),
             },
         ]
     );

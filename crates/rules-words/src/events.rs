@@ -19,7 +19,6 @@ pub fn event_note(note: EventNote) -> String {
         EventNote::ReplayGoesOnAfterEnd => {
             "Pauli rule 4: the game was over; the record goes on, and so does the replay".to_owned()
         }
-        EventNote::Passed(color) => format!("{color} passed"),
     }
 }
 
@@ -40,7 +39,6 @@ pub fn say_event_notes(events: &mut [EventReport]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules_core::Color;
 
     #[test]
     fn each_remark_cites_its_rule() {
@@ -58,7 +56,6 @@ mod tests {
             event_note(EventNote::ReplayGoesOnAfterEnd),
             "Pauli rule 4: the game was over; the record goes on, and so does the replay"
         );
-        assert_eq!(event_note(EventNote::Passed(Color::White)), "White passed");
     }
 
     #[test]
@@ -67,7 +64,7 @@ mod tests {
             EventReport::Note {
                 after_move: 3,
                 message: String::new(),
-                noted: Some(EventNote::Passed(Color::Black)),
+                noted: Some(EventNote::ReplayGoesOnAfterEnd),
             },
             EventReport::Note {
                 after_move: 4,
@@ -83,6 +80,12 @@ mod tests {
                 _ => "",
             })
             .collect();
-        assert_eq!(messages, ["Black passed", "kept"]);
+        assert_eq!(
+            messages,
+            [
+                "Pauli rule 4: the game was over; the record goes on, and so does the replay",
+                "kept"
+            ]
+        );
     }
 }
