@@ -742,6 +742,19 @@ mod r5_count {
             notes.contains(&ScoreNote::IgnoredNeutralClaims(pts(&g, "ca"))),
             "{notes:?}"
         );
+        // The claims counted are those on empty locations: one of two here.
+        let two_claims = Assessment {
+            neutral: pts(&g, "ca aa"),
+            ..neutral_on_a_stone.clone()
+        };
+        assert_eq!(
+            count(&g, 0.0, 0, &two_claims)[0],
+            ScoreNote::ControlByAgreement {
+                source: AssessmentSource::User,
+                dead: 0,
+                neutral: 1
+            }
+        );
         // Black's column a–b given to nobody: noted when the solver says so, not when the
         // command line does (the note explains the control test's answers).
         let given = |source| Assessment {
