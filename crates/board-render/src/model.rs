@@ -38,8 +38,12 @@ pub struct Picture {
     pub disputes: Vec<Disputed>,
     /// A heading: the file, game, ruleset and move.
     pub title: Option<String>,
-    /// Anything else worth a line under the picture.
+    /// Anything else worth a line under the picture (the caller's words).
     pub notes: Vec<String>,
+    /// Why the position shows no count although it was replayed for one: the ruleset's
+    /// error (its count's, or its point values'), or `None` when it gave no reason. Set only
+    /// when `overlay` is `None`.
+    pub uncounted: Option<String>,
 }
 
 /// The last move carried out.
@@ -122,6 +126,7 @@ impl Picture {
             disputes: Vec::new(),
             title: None,
             notes: Vec::new(),
+            uncounted: None,
         }
     }
 
@@ -129,7 +134,8 @@ impl Picture {
     /// the game is over), the last move carried out, the number of the move that put each
     /// stone on its point, the first forbidden move, captures, and the ruleset's count point
     /// by point (with the assessment the replay used). When the position cannot be counted
-    /// the overlay is left out and a note says why.
+    /// the overlay is left out and `uncounted` keeps the ruleset's reason; the notes under
+    /// the picture are the caller's.
     ///
     /// To picture the position after move *M*, replay a record cut after move *M*.
     #[must_use]
@@ -242,30 +248,13 @@ impl Picture {
                                 .iter()
                                 .filter_map(|s| topo.parse_sgf(s))
                                 .collect(),
-                            estimated: estimated.clone(),
+                            estimated,
                         });
-                        picture.notes.extend(rules_words::undecided_note(score));
-                        if !estimated.is_empty() {
-                            picture.notes.push(format!(
-                                "estimated dead stones (no proof): {}",
-                                topo.sgf_names(&estimated)
-                            ));
-                        }
                     }
-                    Err(e) => picture
-                        .notes
-                        .push(format!("{}: no count to show: {e}", verdict.ruleset)),
+                    Err(e) => picture.uncounted = Some(e.to_string()),
                 }
             }
-            None => picture.notes.push(format!(
-                "{}: no count to show{}",
-                verdict.ruleset,
-                verdict
-                    .score_error
-                    .as_deref()
-                    .map(|e| format!(": {e}"))
-                    .unwrap_or_default()
-            )),
+            None => picture.uncounted.clone_from(&verdict.score_error),
         }
         picture
     }

@@ -126,20 +126,13 @@ fn picture(
         game.index,
         run.id()
     );
-    let mut picture = Picture::from_replay(&game.record, &run.replayed);
-    picture.title = Some(title);
-    if at != total {
-        picture.overlay = None;
-        picture.notes.clear();
-        picture
-            .notes
-            .push("a position during the game: no count is shown".to_owned());
-    }
-    if let Some(line) = pictures::record_line(record) {
-        picture.notes.insert(0, line);
-    }
-    pictures::sanitize_text(&mut picture);
-    Ok(picture)
+    Ok(pictures::shown(
+        record,
+        &game.record,
+        run,
+        title,
+        at == total,
+    ))
 }
 
 /// Extensions of picture formats gorules does not write: an `--output` named so is refused

@@ -9,16 +9,63 @@ use rules_core::{CheckStatus, GameRecord, Policy, Verdict};
 use std::path::Path;
 
 /// The picture of a run's counted position, titled `title` (sanitised), with the record's
-/// line on top of its notes.
+/// line on top of the count's notes.
 #[must_use]
 pub fn of_run(record: &GameRecord, run: &Run, title: String) -> Picture {
+    shown(record, record, run, title, true)
+}
+
+/// The picture `show` draws of `run`, a replay of `record` (the game cut after the move
+/// shown; `full` is the whole record, whose line heads the notes), titled `title`: with the
+/// count when `at_end`, and without one during the game, saying so.
+#[must_use]
+pub fn shown(
+    full: &GameRecord,
+    record: &GameRecord,
+    run: &Run,
+    title: String,
+    at_end: bool,
+) -> Picture {
     let mut picture = Picture::from_replay(record, &run.replayed);
     picture.title = Some(title);
-    if let Some(line) = record_line(record) {
-        picture.notes.insert(0, line);
+    picture.notes = record_line(full).into_iter().collect();
+    if at_end {
+        let notes = count_notes(&run.replayed.verdict, &picture);
+        picture.notes.extend(notes);
+    } else {
+        picture.overlay = None;
+        picture
+            .notes
+            .push("a position during the game: no count is shown".to_owned());
     }
     sanitize_text(&mut picture);
     picture
+}
+
+/// The lines under a picture that say its count: the points left undecided and the dead
+/// stones only estimated when the count is drawn, or why there is none to show.
+fn count_notes(verdict: &Verdict, picture: &Picture) -> Vec<String> {
+    let Some(overlay) = &picture.overlay else {
+        let why = picture
+            .uncounted
+            .as_deref()
+            .map(|e| format!(": {e}"))
+            .unwrap_or_default();
+        return vec![format!("{}: no count to show{why}", verdict.ruleset)];
+    };
+    let mut notes: Vec<String> = verdict
+        .score
+        .as_ref()
+        .and_then(rules_words::undecided_note)
+        .into_iter()
+        .collect();
+    if !overlay.estimated.is_empty() {
+        notes.push(format!(
+            "estimated dead stones (no proof): {}",
+            picture.topology.sgf_names(&overlay.estimated)
+        ));
+    }
+    notes
 }
 
 /// The picture of the end of a game under one of its runs, as `check --pictures` draws it:
@@ -42,6 +89,7 @@ pub fn end_of_game(file: &str, game: &GameAnalysis, run: &Run) -> Picture {
 pub fn disagreement(file: &str, game: &GameAnalysis, run: &Run) -> Picture {
     let v = &run.replayed.verdict;
     let mut picture = Picture::from_replay(&game.record, &run.replayed);
+    picture.notes = count_notes(v, &picture);
     picture.title = Some(format!(
         "{file} game {}: {} {}",
         game.index,
@@ -178,6 +226,43 @@ mod tests {
         // A rank without a name says nothing.
         record.info.black = None;
         assert_eq!(record_line(&record).unwrap(), "Record: White Sai (7d)");
+    }
+
+    /// Under a drawn count: its undecided points and the dead stones only estimated; with
+    /// none drawn, why, with the ruleset's reason when it gave one.
+    #[test]
+    fn the_count_notes_say_what_is_drawn_or_why_nothing_is() {
+        let board = rules_core::Board::new(std::sync::Arc::new(
+            rules_core::Topology::square(5).unwrap(),
+        ));
+        let mut picture = Picture::new(&board);
+        let mut v = rules_core::testing::verdict("pauli", None, vec![]);
+        assert_eq!(count_notes(&v, &picture), ["pauli: no count to show"]);
+        picture.uncounted = Some("cannot score: the game is not over".to_owned());
+        assert_eq!(
+            count_notes(&v, &picture),
+            ["pauli: no count to show: cannot score: the game is not over"]
+        );
+        let mut score = rules_core::testing::breakdown(&[], (0, 0), 0.5, 0.0);
+        score.undecided = 2;
+        v.score = Some(score);
+        let at = |s: &str| board.topology().parse_sgf(s).unwrap();
+        picture.overlay = Some(board_render::Overlay {
+            ruleset: "pauli".to_owned(),
+            method: rules_core::ScoringMethod::Territory,
+            values: Vec::new(),
+            totals: None,
+            result: None,
+            undecided: Vec::new(),
+            estimated: vec![at("aa"), at("cb")],
+        });
+        assert_eq!(
+            count_notes(&v, &picture),
+            [
+                "2 point(s) undecided, counted as they stand",
+                "estimated dead stones (no proof): aa cb"
+            ]
+        );
     }
 
     #[test]
