@@ -12,7 +12,8 @@
 //! * [`GameRecord`] — a game as a record gives it (setup, moves, komi, result, markup);
 //!   [`GameRecord::steps`] walks its actions after the start position into numbered moves.
 //! * [`replay()`] — drives a ruleset over a record and returns a [`Verdict`].
-//! * [`score`] — area maps, assessments of the end position, score breakdowns.
+//! * [`score`] — area maps, assessments of the end position, score breakdowns and what a
+//!   count notes about itself ([`ScoreNote`]), as facts: their words are `rules-words`'.
 //! * [`compare`](mod@compare) — where two rulesets' verdicts on a game disagree, and why, adding up.
 //!
 //! ```

@@ -28,6 +28,10 @@ use std::sync::Arc;
 pub const ALTERNATION_RULE: &str =
     "players alternate (text 004 rule 5; text 001: p* moves next; Pauli rule 3)";
 
+/// A move must be on the board: cited for a recorded move off it under every ruleset.
+pub const OFF_BOARD_RULE: &str =
+    "the move must be on a point of the board (text 001: Move = Point ∪ {Pass})";
+
 /// Options of a replay that do not depend on the game.
 #[derive(Debug, Clone, Default)]
 pub struct ReplayOptions {
@@ -197,10 +201,7 @@ pub fn replay_traced(
                     played,
                 };
                 let Some(mv) = point else {
-                    let illegal = Illegal::new(
-                        Reason::OffBoard,
-                        "the move must be on a point of the board (text 001: Move = Point ∪ {Pass})",
-                    );
+                    let illegal = Illegal::new(Reason::OffBoard, OFF_BOARD_RULE);
                     forbidden.push(describe(&illegal, false));
                     stopped = options.policy == Policy::Stop;
                     continue;
