@@ -108,3 +108,14 @@ fn stopping_at_a_forbidden_move_numbers_only_the_moves_before_it() {
     assert_eq!(forbidden.number, 2);
     assert_eq!(forbidden.label, "A5");
 }
+
+/// A stone a setup in mid-game turned to the other colour is not the move's stone: it
+/// carries no number (a point a move placed and a setup emptied carries none either).
+#[test]
+fn a_stone_a_setup_changed_carries_no_move_number() {
+    let (p, done) = picture("(;GM[1]SZ[5];B[aa];W[ee];AW[aa]AE[ee];B[cc])", Policy::Stop);
+    assert!(done.verdict.forbidden.is_empty());
+    assert_eq!(numbers(&p), pairs(&[("cc", 3)]));
+    let aa = p.topology.parse_sgf("aa").unwrap();
+    assert_eq!(p.stones[aa.index()], Some(Color::White));
+}
