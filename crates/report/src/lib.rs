@@ -26,6 +26,8 @@ pub mod json_doc;
 pub mod pictures;
 pub mod schema;
 pub mod table;
+#[cfg(test)]
+mod testing;
 pub mod verdict_words;
 pub mod words;
 

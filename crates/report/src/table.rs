@@ -283,6 +283,7 @@ fn unsafe_char(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{file, fixture, plan};
 
     #[test]
     fn a_rule_head_ends_at_the_first_separator() {
@@ -312,6 +313,163 @@ mod tests {
         assert_eq!(
             sanitize("\u{2029}\u{202f}\u{2065}\u{206a}").chars().count(),
             4
+        );
+    }
+
+    fn table(files: &[FileReport]) -> String {
+        let mut out = Vec::new();
+        write(&mut out, files).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Files in order, a blank line between files and between games; a file or a game that
+    /// cannot be read is its error line; the head names what the record has.
+    #[test]
+    fn files_and_games_are_shown_in_order_with_their_errors() {
+        let tt = plan("tt");
+        let a = file(
+            "a.sgf",
+            b"(;GM[1]FF[4]SZ[5]HA[2]KM[0.5]RU[Chinese]RE[B+3]PB[Black One]PW[White Two]\
+              AB[bb][dd];W[cc];B[cb](;W[];B[])(;W[dc]))(;GM[2]SZ[5];B[aa])(;GM[1]SZ[5];B[aa];W[ab])",
+            &tt,
+        );
+        let b = file("b.sgf", b"nothing here", &tt);
+        let c = file(
+            "c.sgf",
+            b"(;GM[1]SZ[3];B[aa];W[ba];B[ca];W[bb];B[];W[])",
+            &tt,
+        );
+        assert_eq!(
+            table(&[a, b, c]),
+            r#"a.sgf — game 1: 5x5, 4 moves, handicap 2, komi 0.5, rules "Chinese", result B+3, 1 variation(s) not replayed
+Black Black One · White White Two
+┌──────────────┬───────┬──────────────────────┬───────┬──────────────┬───────┬───────┬────────┬──────────┬────────┐
+│ ruleset      ┆ legal ┆ first forbidden move ┆ moves ┆ captures B/W ┆ Black ┆ White ┆ result ┆ recorded ┆ agrees │
+╞══════════════╪═══════╪══════════════════════╪═══════╪══════════════╪═══════╪═══════╪════════╪══════════╪════════╡
+│ tromp-taylor ┆ yes   ┆                      ┆ 4     ┆ 0 / 0        ┆ 3     ┆ 1.5   ┆ B+1.5  ┆ B+3      ┆ NO     │
+└──────────────┴───────┴──────────────────────┴───────┴──────────────┴───────┴───────┴────────┴──────────┴────────┘
+  note [result-komi-inconsistent]: RE[B+3] cannot be a count with KM[0.5]: a count's margin differs from the komi by a whole number of points, so the komi or the result is not the game's
+  tromp-taylor: result differs from the record: record says B+3, computed B+1.5
+
+a.sgf game 2: error: line 1, column 120: GM[2] is not a game of Go (GM[1])
+
+a.sgf — game 3: 5x5, 2 moves
+┌──────────────┬───────┬──────────────────────┬───────┬──────────────┬───────┬───────┬──────────────────┬──────────┬────────┐
+│ ruleset      ┆ legal ┆ first forbidden move ┆ moves ┆ captures B/W ┆ Black ┆ White ┆ result           ┆ recorded ┆ agrees │
+╞══════════════╪═══════╪══════════════════════╪═══════╪══════════════╪═══════╪═══════╪══════════════════╪══════════╪════════╡
+│ tromp-taylor ┆ yes   ┆                      ┆ 2     ┆ 0 / 0        ┆ 1     ┆ 8.5   ┆ W+7.5 (not over) ┆ —        ┆ —      │
+└──────────────┴───────┴──────────────────────┴───────┴──────────────┴───────┴───────┴──────────────────┴──────────┴────────┘
+  tromp-taylor [komi-default]: the record gives no komi; tromp-taylor uses its default of 7.5
+
+b.sgf: error: line 1, column 1: no SGF game tree: the text has no '(' followed by ';'
+
+c.sgf — game 1: 3x3, 6 moves
+┌──────────────┬───────┬──────────────────────┬───────┬──────────────┬───────┬───────┬────────┬──────────┬────────┐
+│ ruleset      ┆ legal ┆ first forbidden move ┆ moves ┆ captures B/W ┆ Black ┆ White ┆ result ┆ recorded ┆ agrees │
+╞══════════════╪═══════╪══════════════════════╪═══════╪══════════════╪═══════╪═══════╪════════╪══════════╪════════╡
+│ tromp-taylor ┆ yes   ┆                      ┆ 6     ┆ 0 / 0        ┆ 2     ┆ 9.5   ┆ W+7.5  ┆ —        ┆ —      │
+└──────────────┴───────┴──────────────────────┴───────┴──────────────┴───────┴───────┴────────┴──────────┴────────┘
+  tromp-taylor [komi-default]: the record gives no komi; tromp-taylor uses its default of 7.5
+"#
+        );
+    }
+
+    /// Under `stop`, one line says what a stopped replay counts; under `play-on` it is not
+    /// said, and the forbidden moves are listed either way.
+    #[test]
+    fn a_replay_stopped_at_a_forbidden_move_says_so_once() {
+        let mut both = plan("tt,pauli");
+        let suicide = fixture("chinese/suicide_single_stone.sgf");
+        assert_eq!(
+            table(&[file("s.sgf", suicide.as_bytes(), &both)]),
+            r#"s.sgf — game 1: 3x3, 6 moves, komi 0.5, rules "Chinese"
+┌──────────────┬───────┬────────────────────────────────────────────────────────────┬───────┬──────────────┬───────┬───────┬─────────────────┬──────────┬────────┐
+│ ruleset      ┆ legal ┆ first forbidden move                                       ┆ moves ┆ captures B/W ┆ Black ┆ White ┆ result          ┆ recorded ┆ agrees │
+╞══════════════╪═══════╪════════════════════════════════════════════════════════════╪═══════╪══════════════╪═══════╪═══════╪═════════════════╪══════════╪════════╡
+│ tromp-taylor ┆ no    ┆ 4 W A3 superko-positional (Tromp–Taylor rule 6 (text 004)) ┆ 3/6   ┆ 0 / 0        ┆ 3     ┆ 1.5   ┆ B+1.5 (stopped) ┆ —        ┆ —      │
+│ pauli        ┆ no    ┆ 4 W A3 suicide (Pauli rule 10)                             ┆ 3/6   ┆ 0 / 0        ┆ 1     ┆ 0.5   ┆ B+0.5 (stopped) ┆ —        ┆ —      │
+└──────────────┴───────┴────────────────────────────────────────────────────────────┴───────┴──────────────┴───────┴───────┴─────────────────┴──────────┴────────┘
+  a replay stops at the first forbidden move and scores the position before it (--play-on goes on)
+  tromp-taylor: move 4 forbidden by Tromp–Taylor rule 6 (text 004): a move may not repeat an earlier grid colouring; text 001 §Games 3.2: b(i+1) ≠ b(j) for all j ≤ i
+  pauli: move 4 forbidden by Pauli rule 10: suicide — after placement every opposing stone still has liberties but the new stone has none (prohibited by rule 9)
+  pauli [dead-stones-not-assessed]: the replay stopped at a forbidden move, so its count is of an earlier position, which is scored as it stands: no dead stones are searched for
+  pauli: Pauli rule 5: control by agreement (rule 17 counting) from nothing given: 0 stone(s) claimed dead, 0 location(s) claimed neutral; each empty location that contacts the stones of one player only is his
+  pauli: komi 0.5 is not a non-negative integer as rule 2 asks; used as given (ljr.md A9)
+"#
+        );
+        both.replay.policy = Policy::PlayOn;
+        let played_on = table(&[file("s.sgf", suicide.as_bytes(), &both)]);
+        assert!(!played_on.contains("a replay stops"), "{played_on}");
+        assert!(played_on.contains("\n  tromp-taylor: move 4 forbidden by Tromp–Taylor rule 6"));
+        assert!(played_on.contains("\n  pauli: move 4 forbidden by Pauli rule 10: suicide"));
+    }
+
+    /// Points the control test left undecided: the check's detail when the record has a
+    /// result, the undecided note when not, and once per game what to do about them; a count
+    /// whose dead stones were estimated says what they rest on instead, with no hint.
+    #[test]
+    fn undecided_points_are_said_with_what_to_do_about_them() {
+        let mut pauli = plan("pauli");
+        pauli.dead = analysis::DeadSource::Proved;
+        let game = "(;GM[1]FF[4]SZ[7]KM[0.5];B[cc];W[ee];B[dd];W[];B[])";
+        let with_result = game.replace("KM[0.5]", "KM[0.5]RE[W+0.5]");
+        assert_eq!(
+            table(&[
+                file("r.sgf", with_result.as_bytes(), &pauli),
+                file("n.sgf", game.as_bytes(), &pauli)
+            ]),
+            r#"r.sgf — game 1: 7x7, 5 moves, komi 0.5, result W+0.5
+┌─────────┬───────┬──────────────────────┬───────┬──────────────┬───────┬───────┬──────────────────┬──────────┬───────────┐
+│ ruleset ┆ legal ┆ first forbidden move ┆ moves ┆ captures B/W ┆ Black ┆ White ┆ result           ┆ recorded ┆ agrees    │
+╞═════════╪═══════╪══════════════════════╪═══════╪══════════════╪═══════╪═══════╪══════════════════╪══════════╪═══════════╡
+│ pauli   ┆ yes   ┆                      ┆ 5     ┆ 0 / 0        ┆ 0     ┆ 0.5   ┆ W+50.5 to B+47.5 ┆ W+0.5    ┆ undecided │
+└─────────┴───────┴──────────────────────┴───────┴──────────────┴───────┴───────┴──────────────────┴──────────┴───────────┘
+  pauli: Pauli rule 5: control given by the control solver: the listed locations, the stones on the opponent's locations and the stones named dead count as dead, and each player's live stones stand on his own locations
+  pauli: 49 location(s) the control test left undecided count as they stand (rule 17 counting: an empty one is his whose stones alone its region contacts)
+  pauli: komi 0.5 is not a non-negative integer as rule 2 asks; used as given (ljr.md A9)
+  pauli: the count as it stands equals the record, but it rests on undecided points: record says W+0.5, computed W+0.5 (49 point(s) undecided, counted as they stand; deciding them gives W+50.5 to B+47.5)
+  to decide the undecided points, name the dead stones as the players agreed them (--dead D4,Q16, say); on boards of more than 49 points --control-budget thorough also searches longer
+
+n.sgf — game 1: 7x7, 5 moves, komi 0.5
+┌─────────┬───────┬──────────────────────┬───────┬──────────────┬───────┬───────┬──────────────────┬──────────┬────────┐
+│ ruleset ┆ legal ┆ first forbidden move ┆ moves ┆ captures B/W ┆ Black ┆ White ┆ result           ┆ recorded ┆ agrees │
+╞═════════╪═══════╪══════════════════════╪═══════╪══════════════╪═══════╪═══════╪══════════════════╪══════════╪════════╡
+│ pauli   ┆ yes   ┆                      ┆ 5     ┆ 0 / 0        ┆ 0     ┆ 0.5   ┆ W+50.5 to B+47.5 ┆ —        ┆ —      │
+└─────────┴───────┴──────────────────────┴───────┴──────────────┴───────┴───────┴──────────────────┴──────────┴────────┘
+  pauli: Pauli rule 5: control given by the control solver: the listed locations, the stones on the opponent's locations and the stones named dead count as dead, and each player's live stones stand on his own locations
+  pauli: 49 location(s) the control test left undecided count as they stand (rule 17 counting: an empty one is his whose stones alone its region contacts)
+  pauli: komi 0.5 is not a non-negative integer as rule 2 asks; used as given (ljr.md A9)
+  pauli: 49 point(s) undecided, counted as they stand; deciding them gives W+50.5 to B+47.5
+  to decide the undecided points, name the dead stones as the players agreed them (--dead D4,Q16, say); on boards of more than 49 points --control-budget thorough also searches longer
+"#
+        );
+        pauli.dead = analysis::DeadSource::Default;
+        let estimated = table(&[file("n.sgf", game.as_bytes(), &pauli)]);
+        assert!(
+            estimated.contains("\n  pauli: no dead stones; 3 chain(s) decided without a proof; estimate confidence 0."),
+            "{estimated}"
+        );
+        assert!(!estimated.contains("undecided"), "{estimated}");
+    }
+
+    /// A ruleset that could make no count shows dashes and says why under the table.
+    #[test]
+    fn a_count_that_could_not_be_made_says_why() {
+        let mut plan = plan("chinese,tt");
+        plan.dead = analysis::DeadSource::Points(vec!["A1".to_owned()]);
+        let game = b"(;GM[1]FF[4]SZ[5]KM[0.5]RE[W+0.5];B[cc];W[];B[])";
+        assert_eq!(
+            table(&[file("d.sgf", game, &plan)]),
+            r#"d.sgf — game 1: 5x5, 3 moves, komi 0.5, result W+0.5
+┌──────────────┬───────┬──────────────────────┬───────┬──────────────┬───────┬───────┬────────┬──────────┬────────┐
+│ ruleset      ┆ legal ┆ first forbidden move ┆ moves ┆ captures B/W ┆ Black ┆ White ┆ result ┆ recorded ┆ agrees │
+╞══════════════╪═══════╪══════════════════════╪═══════╪══════════════╪═══════╪═══════╪════════╪══════════╪════════╡
+│ chinese      ┆ yes   ┆                      ┆ 3     ┆ 0 / 0        ┆ —     ┆ —     ┆ —      ┆ W+0.5    ┆ n/a    │
+│ tromp-taylor ┆ yes   ┆                      ┆ 3     ┆ 0 / 0        ┆ 25    ┆ 0.5   ┆ B+24.5 ┆ W+0.5    ┆ NO     │
+└──────────────┴───────┴──────────────────────┴───────┴──────────────┴───────┴───────┴────────┴──────────┴────────┘
+  chinese: no count: the assessment of the end position is inconsistent: A1 is named dead (user) but holds no stone
+  tromp-taylor: result differs from the record: record says W+0.5, computed B+24.5
+"#
         );
     }
 }
