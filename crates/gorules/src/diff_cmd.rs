@@ -47,36 +47,20 @@ pub fn run(args: &DiffArgs) -> Result<Status> {
 /// Every game of one file, compared; with `pictures`, each ruleset's counted position of a
 /// game where they disagree is drawn.
 fn diff_file(plan: &Plan, loaded: input::Loaded, pictures: Option<&Path>) -> Result<DiffFile> {
-    let mut f = DiffFile {
-        file: loaded.name,
-        error: None,
-        games: Vec::new(),
-    };
-    let file = match loaded.result {
-        Err(e) => {
-            f.error = Some(e);
-            return Ok(f);
-        }
-        Ok(file) => file,
-    };
-    for (i, g) in file.games.into_iter().enumerate() {
-        let index = i as u32 + 1;
-        let game = match g.map(|record| plan.analyse(index, record)) {
-            Err(error) => DiffGame::error(index, error),
-            Ok(Err(e)) => DiffGame::error(index, report::json::game_error(&e)),
-            Ok(Ok(game)) => {
-                let diff = diff_game(&game).map_err(|e| anyhow!("game {index}: {e}"))?;
-                if let (Some(dir), false) = (pictures, diff.agree) {
-                    for run in &game.runs {
-                        let name = pictures::file_name(&f.file, index, run.id());
-                        let picture = pictures::disagreement(&f.file, &game, run);
-                        crate::pictures::write_svg(dir, &name, &picture)?;
-                    }
-                }
-                diff
-            }
+    let file = loaded.name.clone();
+    report::diff::diff_file(loaded, |index, record| {
+        let game = match plan.analyse(index, record) {
+            Ok(game) => game,
+            Err(e) => return Ok(DiffGame::error(index, report::json::game_error(&e))),
         };
-        f.games.push(game);
-    }
-    Ok(f)
+        let diff = diff_game(&game).map_err(|e| anyhow!("game {index}: {e}"))?;
+        if let (Some(dir), false) = (pictures, diff.agree) {
+            for run in &game.runs {
+                let name = pictures::file_name(&file, index, run.id());
+                let picture = pictures::disagreement(&file, &game, run);
+                crate::pictures::write_svg(dir, &name, &picture)?;
+            }
+        }
+        Ok(diff)
+    })
 }

@@ -204,3 +204,24 @@ pub fn game_report(game: GameAnalysis) -> GameReport {
     report.verdicts = verdicts;
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{file, plan};
+
+    /// A file has errors when it could not be read, or when one of its games could not.
+    #[test]
+    fn a_file_has_errors_when_it_or_a_game_could_not_be_read() {
+        let tt = plan("tt");
+        let clean = file("a.sgf", b"(;GM[1]SZ[5];B[cc])", &tt);
+        assert!(!clean.has_errors());
+        let unreadable = file("b.sgf", b"no game here", &tt);
+        assert!(unreadable.games.is_empty());
+        assert!(unreadable.has_errors());
+        let one_bad = file("c.sgf", b"(;GM[1]SZ[5];B[cc])(;GM[2])", &tt);
+        assert!(one_bad.error.is_none());
+        assert!(one_bad.has_errors());
+        assert!(matches!(one_bad.games[1], GameEntry::Error { game: 2, .. }));
+    }
+}

@@ -278,4 +278,68 @@ mod tests {
         assert_eq!(names.len(), 3);
         assert!(names.iter().all(|n| n.ends_with("-g1-chinese.svg")));
     }
+
+    #[test]
+    fn a_shown_name_drops_the_folders_only() {
+        assert_eq!(shown_name("games/2024/a b.sgf"), "a b.sgf");
+        assert_eq!(shown_name("x.sgf"), "x.sgf");
+        // Nothing to take a name from: the text as given.
+        assert_eq!(shown_name(".."), "..");
+    }
+
+    /// Titles and notes come from files and records: escapes reach no terminal.
+    #[test]
+    fn a_pictures_title_and_notes_are_sanitised() {
+        let board = rules_core::Board::new(std::sync::Arc::new(
+            rules_core::Topology::square(3).unwrap(),
+        ));
+        let mut picture = Picture::new(&board);
+        picture.title = Some("a\u{1b}[2Jb".to_owned());
+        picture.notes = vec!["Black \u{202e}x".to_owned(), "plain".to_owned()];
+        sanitize_text(&mut picture);
+        assert_eq!(picture.title.as_deref(), Some("a\\u{1b}[2Jb"));
+        assert_eq!(picture.notes, ["Black \\u{202e}x", "plain"]);
+    }
+
+    /// The end, a move during the game, or the move before a forbidden one under `stop`
+    /// (under `play-on` the replay went on, so the position is the one asked for).
+    #[test]
+    fn the_position_is_said_by_where_the_replay_is() {
+        use rules_core::testing::{forbidden, verdict};
+        let clean = verdict("tt", None, vec![]);
+        assert_eq!(position_words(&clean, 40, 40), "the end (move 40)");
+        assert_eq!(position_words(&clean, 39, 40), "after move 39 of 40");
+        let mut stopped = verdict("tt", None, vec![forbidden(7, rules_core::Reason::Suicide)]);
+        assert_eq!(
+            position_words(&stopped, 40, 40),
+            "before forbidden move 7, where the replay stops (40 moves in the record)"
+        );
+        stopped.on_forbidden = Policy::PlayOn;
+        assert_eq!(position_words(&stopped, 12, 40), "after move 12 of 40");
+    }
+
+    /// `check`'s findings: a forbidden move, a count that differs from the record, and
+    /// undecided points only when asked for; the others are left out, in order.
+    #[test]
+    fn the_rulesets_worth_a_picture_are_those_with_a_finding() {
+        use rules_core::testing::{breakdown, forbidden, verdict};
+        let clean = verdict("clean", Some(breakdown(&[], (0, 0), 0.5, 0.0)), vec![]);
+        let illegal = verdict(
+            "illegal",
+            None,
+            vec![forbidden(3, rules_core::Reason::Suicide)],
+        );
+        let mut differs = verdict("differs", None, vec![]);
+        differs.check.status = CheckStatus::Differs;
+        let mut score = breakdown(&[], (0, 0), 0.5, 0.0);
+        score.undecided = 1;
+        let undecided = verdict("undecided", Some(score), vec![]);
+        let all = [&clean, &illegal, &differs, &undecided];
+        assert_eq!(
+            finding_rulesets(all, true),
+            ["illegal", "differs", "undecided"]
+        );
+        assert_eq!(finding_rulesets(all, false), ["illegal", "differs"]);
+        assert!(finding_rulesets([&clean], true).is_empty());
+    }
 }

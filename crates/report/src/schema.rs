@@ -60,3 +60,31 @@ fn of_type<T: JsonSchema>() -> String {
     let schema = generator.into_root_schema_for::<T>();
     serde_json::to_string_pretty(&schema).expect("a schema serialises")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each output's schema is a draft 2020-12 schema of its own top-level type, whose
+    /// required fields are those always written.
+    #[test]
+    fn each_output_has_the_schema_of_its_type() {
+        for (of, title, required) in [
+            (Of::Replay, "Output", "files"),
+            (Of::Check, "CheckOutput", "summary"),
+            (Of::CheckJsonl, "Record", ""),
+            (Of::Diff, "DiffOutput", "files"),
+        ] {
+            let schema: serde_json::Value = serde_json::from_str(&text(of)).unwrap();
+            assert_eq!(
+                schema["$schema"],
+                "https://json-schema.org/draft/2020-12/schema"
+            );
+            assert_eq!(schema["title"], title);
+            if !required.is_empty() {
+                let fields = schema["required"].as_array().unwrap();
+                assert!(fields.iter().any(|f| f == required), "{of:?}: {fields:?}");
+            }
+        }
+    }
+}

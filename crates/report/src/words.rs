@@ -482,4 +482,68 @@ mod tests {
              A19 B19 C19 D19 E19 F19 G19 H19 … (2 more)"
         );
     }
+
+    /// An engine's failure with its last lines on stderr; without any, that it wrote
+    /// nothing — unless it never ran (the board could not be given to it, or it could not
+    /// be started), when there is nothing to say about its stderr.
+    #[test]
+    fn an_engine_failure_says_what_its_stderr_held() {
+        use analysis::engine::{BoardProblem, EngineError, Failure};
+        let error = |failure: Failure, stderr: &[&str]| EngineError {
+            engine: "gnugo --mode gtp".to_owned(),
+            failure,
+            stderr: stderr.iter().map(|l| (*l).to_owned()).collect(),
+        };
+        let exited = || Failure::Exited {
+            command: "final_status_list dead".to_owned(),
+        };
+        assert_eq!(
+            engine_error(&error(exited(), &["out of memory", "abort"])),
+            "--dead engine: engine \"gnugo --mode gtp\": exited while answering \
+             \"final_status_list dead\"; its last lines on stderr: out of memory | abort"
+        );
+        let silent = "--dead engine: engine \"gnugo --mode gtp\": exited while answering \
+                      \"final_status_list dead\"; it wrote nothing on stderr";
+        assert_eq!(engine_error(&error(exited(), &[])), silent);
+        // Blank lines are nothing.
+        assert_eq!(engine_error(&error(exited(), &[" ", ""])), silent);
+        let board = error(Failure::Board(BoardProblem::NotGtp), &[]);
+        assert!(
+            engine_error(&board).ends_with("1 to 25 points a side"),
+            "{}",
+            engine_error(&board)
+        );
+        let start = Failure::Start {
+            program: "gnugo".to_owned(),
+            why: "not found".to_owned(),
+        };
+        assert!(engine_error(&error(start, &[])).ends_with("\"gnugo\": not found"));
+    }
+
+    /// Each way an engine contradicts the proofs is said only when it happened.
+    #[test]
+    fn an_engine_contradiction_says_each_side_that_happened() {
+        let topo = Topology::square(9).unwrap();
+        let at = |v: &str| topo.parse_sgf(v).unwrap();
+        let said = |called_dead: Vec<Point>, left_alive: Vec<Point>| {
+            let c = analysis::engine::Contradiction {
+                called_dead,
+                left_alive,
+            };
+            engine_contradiction(&c, &topo).message
+        };
+        let head = "--dead engine: the engine contradicts Pauli's control test (rules 14–16): ";
+        let dead = "it calls dead 1 stone(s) the control test proves alive, counted alive: C3";
+        let alive = "it leaves on the board 2 stone(s) the control test proves dead, counted \
+                     dead: A1 B1";
+        assert_eq!(said(vec![at("cg")], vec![]), format!("{head}{dead}"));
+        assert_eq!(
+            said(vec![], vec![at("ai"), at("bi")]),
+            format!("{head}{alive}")
+        );
+        assert_eq!(
+            said(vec![at("cg")], vec![at("ai"), at("bi")]),
+            format!("{head}{dead}; {alive}")
+        );
+    }
 }

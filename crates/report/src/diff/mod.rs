@@ -10,10 +10,10 @@ pub use pair::{Cause, CountDiff, LegalitySplit, PairDiff};
 
 use crate::json::{ErrorReport, SCHEMA_VERSION};
 use crate::table::sanitize;
-use analysis::GameAnalysis;
+use analysis::{GameAnalysis, Loaded};
 use rules_core::compare::CompareError;
 use rules_core::score::points;
-use rules_core::{Ending, Forbidden};
+use rules_core::{Ending, Forbidden, GameRecord};
 use serde::Serialize;
 use std::io::{self, Write};
 
@@ -156,6 +156,36 @@ impl DiffGame {
             comparisons: Vec::new(),
         }
     }
+}
+
+/// The diff of one file: `game` compares each readable record (with its 1-based index), one
+/// after the other; unreadable games and an unreadable file become errors. An error of `game`
+/// (an explanation that does not add up, a picture not written) ends the file.
+///
+/// # Errors
+/// The first error of `game`.
+pub fn diff_file<E>(
+    loaded: Loaded,
+    mut game: impl FnMut(u32, GameRecord) -> Result<DiffGame, E>,
+) -> Result<DiffFile, E> {
+    let mut f = DiffFile {
+        file: loaded.name,
+        error: None,
+        games: Vec::new(),
+    };
+    match loaded.result {
+        Err(e) => f.error = Some(e),
+        Ok(file) => {
+            for (i, g) in file.games.into_iter().enumerate() {
+                let index = i as u32 + 1;
+                f.games.push(match g {
+                    Ok(record) => game(index, record)?,
+                    Err(error) => DiffGame::error(index, error),
+                });
+            }
+        }
+    }
+    Ok(f)
 }
 
 /// What `diff` says about one analysed game: each ruleset in short, and every ruleset
@@ -403,6 +433,8 @@ fn write_pair(out: &mut dyn Write, c: &PairDiff, rulesets: &[DiffRuleset]) -> io
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::fixture;
+    use analysis::{DeadSource, Plan};
     use rules_core::compare::CauseKind;
 
     fn cause(kind: CauseKind, points: usize, effect: f64) -> Cause {
@@ -443,6 +475,172 @@ mod tests {
         assert_eq!(
             cause_line(&cause(CauseKind::Komi, 0, -7.5)),
             "    -7.5  why"
+        );
+    }
+
+    fn diff_file(name: &str, bytes: &[u8], plan: &analysis::Plan) -> DiffFile {
+        let loaded = analysis::input::from_bytes(name.to_owned(), bytes, false);
+        super::diff_file(loaded, |index, record| match plan.analyse(index, record) {
+            Ok(game) => diff_game(&game),
+            Err(e) => Ok(DiffGame::error(index, crate::json::game_error(&e))),
+        })
+        .unwrap()
+    }
+
+    fn text(files: &[DiffFile]) -> String {
+        let mut out = Vec::new();
+        write_table(&mut out, files).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    fn plan(rules: &str, dead: DeadSource) -> Plan {
+        let mut plan = crate::testing::plan(rules);
+        plan.dead = dead;
+        plan
+    }
+
+    /// Files and games in order with a blank line between them, their errors, a game every
+    /// ruleset agrees on in one line, and a disagreement explained cause by cause.
+    #[test]
+    fn files_games_and_their_errors_are_said_in_order() {
+        let p = plan("chinese,tt", DeadSource::Markup);
+        let dead = fixture("diff/dead_stones_tromp_taylor.sgf");
+        let files = [
+            diff_file("d.sgf", dead.as_bytes(), &p),
+            diff_file("b.sgf", b"none", &p),
+            diff_file("c.sgf", b"(;GM[1]SZ[5]KM[0.5];B[cc];W[];B[])(;GM[2])", &p),
+        ];
+        assert_eq!(
+            text(&files),
+            r#"d.sgf — game 1: 7x7, 20 moves
+  chinese       all moves legal                         B+6.5
+  tromp-taylor  all moves legal                         W+8.5
+chinese vs tromp-taylor:
+  count: chinese B+6.5 → tromp-taylor W+8.5: the winner changes; Black's margin 6.5 → -8.5 (-15)
+     -19  19 point(s): under chinese Black's territory (1 to Black each); under tromp-taylor dame or neutral points, seki included (nothing each): -19 to Black's margin — points next to stones one ruleset takes as dead (or a seki): with the dead stones off the board they reach only one colour and are territory; with them on, they reach both and are dame [aa ba ca ab bb cb ac bc cc ad cd ae …]
+      +6  6 point(s): under chinese White's territory (1 to White each); under tromp-taylor dame or neutral points, seki included (nothing each): +6 to Black's margin — points next to stones one ruleset takes as dead (or a seki): with the dead stones off the board they reach only one colour and are territory; with them on, they reach both and are dame [ga gb gc ge gf gg]
+      -4  2 point(s): under chinese dead white stones (1 to Black each); under tromp-taylor white stones counted as area (1 to White each): -4 to Black's margin — dead stones left on the board: tromp-taylor counts the board as it stands, so these white stones count as alive (Tromp–Taylor: removing dead stones is the players' job before the game ends); chinese takes them off as dead [bd be]
+      +2  1 point(s): under chinese dead black stones (1 to White each); under tromp-taylor black stones counted as area (1 to Black each): +2 to Black's margin — dead stones left on the board: tromp-taylor counts the board as it stands, so these black stones count as alive (Tromp–Taylor: removing dead stones is the players' job before the game ends); chinese takes them off as dead [gd]
+       0  7 point(s): under chinese dame shared half and half (0.5 to Black and 0.5 to White each); under tromp-taylor dame or neutral points, seki included (nothing each): 0 to Black's margin — shared dame: text 004 (Chinese) splits each point between both colours half and half; elsewhere such points are counted for nobody or for one side [ea eb ec ed ee ef eg]
+     -15  = the difference of the margins
+
+b.sgf: error: line 1, column 1: no SGF game tree: the text has no '(' followed by ';'
+
+c.sgf — game 1: 5x5, 3 moves
+  chinese       all moves legal                         B+24.5
+  tromp-taylor  all moves legal                         B+24.5
+  every ruleset agrees
+
+c.sgf game 2: error: line 1, column 40: GM[2] is not a game of Go (GM[1])
+"#
+        );
+    }
+
+    /// A count resting on undecided points is said with its range and compared as it stands,
+    /// saying so; a game not over says it beside its count.
+    #[test]
+    fn undecided_points_are_compared_as_they_stand_and_said() {
+        let p = plan("pauli,tt", DeadSource::Proved);
+        let games = b"(;GM[1]FF[4]SZ[7]KM[0.5];B[cc];W[ee];B[dd];W[];B[])\
+                      (;GM[1]SZ[5]KM[0.5];B[cc];W[dd])";
+        assert_eq!(
+            text(&[diff_file("u.sgf", games, &p)]),
+            r#"u.sgf — game 1: 7x7, 5 moves
+  pauli         all moves legal                         W+50.5 to B+47.5 (49 point(s) undecided; as they stand W+0.5)
+  tromp-taylor  all moves legal                         B+0.5
+pauli vs tromp-taylor:
+  count: pauli W+0.5 → tromp-taylor B+0.5: the winner changes; Black's margin -0.5 → 0.5 (+1)
+  (compared as they stand: undecided points under pauli (49 point(s)); deciding them could change the margins and the winner)
+      +2  2 point(s): under pauli live black stones, which territory scoring does not count (nothing each); under tromp-taylor black stones counted as area (1 to Black each): +2 to Black's margin — area scoring counts every live stone as a point; territory scoring counts only surrounded points and captives [cc dd]
+      -1  1 point(s): under pauli live white stones, which territory scoring does not count (nothing each); under tromp-taylor white stones counted as area (1 to White each): -1 to Black's margin — area scoring counts every live stone as a point; territory scoring counts only surrounded points and captives [ee]
+       0  46 point(s): under pauli points whose status is undecided (nothing each); under tromp-taylor dame or neutral points, seki included (nothing each): 0 to Black's margin — undecided points count for nobody until their status is settled [aa ba ca da ea fa ga ab bb cb db eb …]
+      +1  = the difference of the margins
+
+u.sgf — game 2: 5x5, 2 moves
+  pauli         all moves legal                         W+25.5 to B+24.5 (25 point(s) undecided; as they stand W+0.5) (not over)
+  tromp-taylor  all moves legal                         W+0.5 (not over)
+  every ruleset agrees
+"#
+        );
+    }
+
+    /// A ruleset that made no count: why, and no claim that every ruleset agrees.
+    #[test]
+    fn a_count_not_made_is_no_agreement_of_counts() {
+        let p = plan("chinese,tt", DeadSource::Points(vec!["A1".to_owned()]));
+        let game = b"(;GM[1]FF[4]SZ[5]KM[0.5]RE[W+0.5];B[cc];W[];B[])";
+        assert_eq!(
+            text(&[diff_file("n.sgf", game, &p)]),
+            r#"n.sgf — game 1: 5x5, 3 moves
+  chinese       all moves legal                         no count: the assessment of the end position is inconsistent: A1 is named dead (user) but holds no stone
+  tromp-taylor  all moves legal                         B+24.5
+  no disagreement found: legality agrees, but not every count could be compared
+"#
+        );
+    }
+
+    /// A pair with the same legality and result counted differently is explained; a pair
+    /// whose result differs is explained without that head.
+    #[test]
+    fn the_same_result_counted_differently_is_explained() {
+        let p = plan("chinese,tt,logical", DeadSource::None);
+        let game = fixture("diff/shared_dame_chinese_vs_pauli.sgf");
+        assert_eq!(
+            text(&[diff_file("k.sgf", game.as_bytes(), &p)]),
+            r#"k.sgf — game 1: 7x7, 19 moves
+  chinese       all moves legal                         W+0.5
+  tromp-taylor  all moves legal                         W+0.5
+  logical       all moves legal                         B+0.5
+chinese vs tromp-taylor: same legality and result, counted differently:
+  count: chinese W+0.5 → tromp-taylor W+0.5: same result; Black's margin -0.5 → -0.5 (0)
+       0  7 point(s): under chinese dame shared half and half (0.5 to Black and 0.5 to White each); under tromp-taylor dame or neutral points, seki included (nothing each): 0 to Black's margin — shared dame: text 004 (Chinese) splits each point between both colours half and half; elsewhere such points are counted for nobody or for one side [da db dc dd de df dg]
+       0  = the difference of the margins
+chinese vs logical:
+  count: chinese W+0.5 → logical B+0.5: the winner changes; Black's margin -0.5 → 0.5 (+1)
+      +1  captives: chinese counts no captives; logical counts captives (Black 1, White 0): +1 to Black's margin
+       0  7 point(s): under chinese dame shared half and half (0.5 to Black and 0.5 to White each); under logical dame or neutral points, seki included (nothing each): 0 to Black's margin — shared dame: text 004 (Chinese) splits each point between both colours half and half; elsewhere such points are counted for nobody or for one side [da db dc dd de df dg]
+      +1  = the difference of the margins
+"#
+        );
+    }
+
+    /// A pair that agrees in a game where others do not is one line; a replay stopped at a
+    /// forbidden move is compared at another position, which is said.
+    #[test]
+    fn a_stopped_replay_is_compared_at_another_position() {
+        let p = plan("tt,chinese,pauli", DeadSource::None);
+        let games = fixture("diff/superko_suicide_split.sgf");
+        let said = text(&[diff_file("s.sgf", games.as_bytes(), &p)]);
+        for line in [
+            "  chinese       move 1 forbidden (suicide)              B+12.5 (stopped)\n",
+            "  count: tromp-taylor B+15.5 → chinese B+12.5: same winner, another margin; \
+             Black's margin 15.5 → 12.5 (-3)\n  (the two counts are of different positions: a \
+             replay stopped at a forbidden move)\n",
+            "\ntromp-taylor vs chinese: agree\ntromp-taylor vs pauli:\n",
+            "  count: tromp-taylor W+5 → pauli B+1: the winner changes; Black's margin -5 → 1 (+6)\n",
+        ] {
+            assert!(said.contains(line), "{line}\nnot in\n{said}");
+        }
+        assert_eq!(
+            said.matches("(the two counts are of different positions")
+                .count(),
+            3
+        );
+    }
+
+    /// Where one ruleset's end rule ended the game and the other's did not, each ending is said.
+    #[test]
+    fn an_ending_that_differs_is_said() {
+        let p = plan("chinese,pauli", DeadSource::Default);
+        let game = fixture("pauli/two-passes-not-over.sgf");
+        let said = text(&[diff_file("p.sgf", game.as_bytes(), &p)]);
+        assert!(
+            said.contains(
+                "\nchinese vs pauli:\n  ending: the game is over (its end rule, consecutive \
+                 passes, was met) under chinese, and not over (the moves ran out before it \
+                 ended) under pauli\n"
+            ),
+            "{said}"
         );
     }
 }
