@@ -472,4 +472,33 @@ n.sgf — game 1: 7x7, 5 moves, komi 0.5
 "#
         );
     }
+
+    /// The hint is for points the search left undecided: not for a count with none, nor for
+    /// points other dead stones (the user's, the record's) left undecided.
+    #[test]
+    fn the_hint_is_only_for_points_the_search_left_undecided() {
+        let verdict = |source: AssessmentSource, undecided: u32| {
+            let mut score = rules_core::testing::breakdown(&[], (0, 0), 0.5, 0.0);
+            score.assessment = source;
+            score.undecided = undecided;
+            rules_core::testing::verdict("pauli", Some(score), vec![])
+        };
+        assert!(left_undecided_by_search(&verdict(
+            AssessmentSource::Proved,
+            1
+        )));
+        assert!(!left_undecided_by_search(&verdict(
+            AssessmentSource::Proved,
+            0
+        )));
+        assert!(!left_undecided_by_search(&verdict(
+            AssessmentSource::User,
+            3
+        )));
+        assert!(!left_undecided_by_search(&rules_core::testing::verdict(
+            "pauli",
+            None,
+            vec![]
+        )));
+    }
 }

@@ -643,4 +643,30 @@ chinese vs logical:
             "{said}"
         );
     }
+
+    /// In JSON, a ruleset's undecided points are written only when there are some.
+    #[test]
+    fn the_json_writes_undecided_points_only_when_there_are_some() {
+        let p = plan("pauli,tt", DeadSource::Proved);
+        let game = b"(;GM[1]FF[4]SZ[7]KM[0.5];B[cc];W[ee];B[dd];W[];B[])";
+        let doc =
+            serde_json::to_value(DiffOutput::new(vec![diff_file("u.sgf", game, &p)])).unwrap();
+        let rulesets = &doc["files"][0]["games"][0]["rulesets"];
+        assert_eq!(rulesets[0]["ruleset"], "pauli");
+        assert_eq!(rulesets[0]["undecided"], 49);
+        assert_eq!(rulesets[1]["ruleset"], "tromp-taylor");
+        assert!(rulesets[1].get("undecided").is_none(), "{rulesets}");
+    }
+
+    /// When both counts of a pair rest on undecided points, both are named, in order.
+    #[test]
+    fn both_unsettled_counts_are_named_in_order() {
+        let p = plan("pauli,chinese", DeadSource::Proved);
+        let game = b"(;GM[1]FF[4]SZ[7]KM[0.5];B[cc];W[ee];B[dd];W[];B[])";
+        let said = text(&[diff_file("u.sgf", game, &p)]);
+        assert!(
+            said.contains("  (compared as they stand: undecided points under pauli (49 point(s)) and chinese ("),
+            "{said}"
+        );
+    }
 }
