@@ -3,6 +3,8 @@
 
 mod counts;
 mod table;
+#[cfg(test)]
+mod tests;
 
 pub use counts::*;
 pub use table::write_summary_table;
