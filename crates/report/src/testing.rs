@@ -2,25 +2,12 @@
 //! them: SGF text read ([`analysis::input`]), analysed under a plan, made into a file's report.
 
 use crate::json::{self, FileReport};
-use analysis::{Choice, GameAnalysis, Plan, input};
-use rules_core::GameRecord;
+use analysis::{Choice, Plan, input};
 use ruleset_registry::RulesetOptions;
 
 /// A plan with the rulesets `rules` names (as `--rules` takes them) and the default options.
 pub(crate) fn plan(rules: &str) -> Plan {
     Plan::new(Choice::parse_list(rules, &RulesetOptions::default()).expect("rulesets"))
-}
-
-/// The first game of SGF text.
-pub(crate) fn record(sgf: &str) -> GameRecord {
-    let loaded = input::from_bytes("t.sgf".to_owned(), sgf.as_bytes(), false);
-    let mut games = loaded.result.expect("a readable file").games;
-    games.remove(0).expect("a readable game")
-}
-
-/// The first game of SGF text analysed under `plan`.
-pub(crate) fn analysed(sgf: &str, plan: &Plan) -> GameAnalysis {
-    plan.analyse(1, record(sgf)).expect("an analysed game")
 }
 
 /// The report of a file named `name` holding `bytes`, every game analysed under `plan`.
