@@ -362,15 +362,16 @@ impl Engine {
         choose_move(self.state.as_ref(), color, pre, &mut self.rng)
     }
 
-    /// Chooses a move for `color` and plays it; a move the ruleset refuses (only a pass after
-    /// the end can be) is not played. Returns the move.
+    /// Chooses a move for `color` and plays it. The player chooses only moves the ruleset
+    /// accepts, so only a pass after the end can be refused; a refused move is answered with a
+    /// pass, played when the ruleset takes it. Returns the move.
     pub fn genmove(&mut self, color: Color) -> Move {
         let mv = self.choose(color);
-        if self.play(color, mv).is_err() && mv != Move::Pass {
-            let _ = self.play(color, Move::Pass);
-            return Move::Pass;
+        if self.play(color, mv).is_ok() {
+            return mv;
         }
-        mv
+        let _ = self.play(color, Move::Pass);
+        Move::Pass
     }
 
     /// Takes back the last turn; `false` when the last step is no turn (or there is none).
