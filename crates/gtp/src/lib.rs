@@ -48,6 +48,8 @@ pub mod play;
 pub mod player;
 pub mod protocol;
 pub mod rules;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod vertex;
 
 pub use engine::{

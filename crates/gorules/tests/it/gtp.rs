@@ -4,6 +4,7 @@
 //! compared (docs/gtp.md, "Against GNU Go").
 
 use crate::util::{gnugo, gorules, replay_json, root};
+use gtp::testing::scripted;
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -299,45 +300,6 @@ fn play_refuses_bad_arguments_before_starting_engines() {
     let out = gorules(["play", "--black", "/no/such/engine", "--white", "y"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start engine"));
-}
-
-/// The script of [`scripted`]: `fake.sh NAME MOVES DEAD KNOWS SCORE`.
-const SCRIPTED_ENGINE: &str = r#"name=$1; moves=$2; dead=$3; knows=$4; score=$5; n=0
-while read -r id cmd rest; do
-  case "$cmd" in
-    name) printf '=%s %s\n\n' "$id" "$name";;
-    known_command) case " $knows " in
-        *" $rest "*) printf '=%s true\n\n' "$id";;
-        *) printf '=%s false\n\n' "$id";;
-      esac;;
-    genmove) n=$((n+1)); mv=$(echo "$moves" | awk -F, -v n=$n '{print $n}')
-      case "$mv" in
-        '') printf '=%s pass\n\n' "$id";;
-        fail) printf '?%s cannot move\n\n' "$id";;
-        *) printf '=%s %s\n\n' "$id" "$mv";;
-      esac;;
-    final_status_list) printf '=%s %s\n\n' "$id" "$dead";;
-    final_score) printf '=%s %s\n\n' "$id" "$score";;
-    gorules-dead) printf '?%s not now\n\n' "$id";;
-    quit) printf '=%s\n\n' "$id"; exit 0;;
-    *) printf '=%s\n\n' "$id";;
-  esac
-done
-"#;
-
-/// A scripted GTP engine for `gorules play` (`sh` and `awk`), its answers fixed so that a
-/// match's output can be compared whole: it is called `name`; its `genmove` answers are the
-/// comma-separated `moves` in turn, over all the games of the match, then `pass` (`fail`
-/// fails the command); it knows the commands listed in `knows` (space-separated), answers
-/// `final_status_list` with `dead` and `final_score` with `score`, and refuses
-/// `gorules-dead`.
-fn scripted(dir: &Path, name: &str, moves: &str, dead: &str, knows: &str, score: &str) -> String {
-    let script = dir.join("scripted-engine.sh");
-    std::fs::write(&script, SCRIPTED_ENGINE).unwrap();
-    format!(
-        "sh '{}' '{name}' '{moves}' '{dead}' '{knows}' '{score}'",
-        script.display()
-    )
 }
 
 /// The arguments of a match: `--black BLACK --white WHITE`, then `rest`.

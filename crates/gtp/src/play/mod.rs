@@ -427,4 +427,6 @@ pub fn play_game(
 }
 
 #[cfg(test)]
+mod game_tests;
+#[cfg(test)]
 mod tests;
