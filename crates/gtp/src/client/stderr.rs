@@ -135,6 +135,9 @@ mod tests {
         assert_eq!(lines[0], format!("{}…", "x".repeat(KEPT_BYTES)));
         assert_eq!(lines[1..], ["short", "unended"]);
         assert!(tail_of(b"").is_empty());
+        // A line of exactly the bytes kept is whole.
+        let full = "y".repeat(KEPT_BYTES);
+        assert_eq!(tail_of(format!("{full}\n").as_bytes()), [full]);
         // Broken UTF-8 is replaced, not refused.
         assert_eq!(tail_of(b"a\xffb\n"), ["a\u{fffd}b"]);
     }
