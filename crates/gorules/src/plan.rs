@@ -198,4 +198,40 @@ mod tests {
                 .starts_with("--default-rules \"mah-jong\": unknown rules name")
         );
     }
+
+    /// The rule arguments of `gorules replay x.sgf ARGS`.
+    fn rule_args(args: &[&str]) -> RuleArgs {
+        use clap::Parser;
+        let line = ["gorules", "replay", "x.sgf"]
+            .into_iter()
+            .chain(args.iter().copied());
+        match crate::cli::Cli::try_parse_from(line).unwrap().command {
+            crate::cli::Command::Replay(r) => r.rules,
+            _ => unreachable!("a replay"),
+        }
+    }
+
+    /// `--komi` is a finite number of at most ±10,000 points (the reader's limit), refused
+    /// with the flag otherwise; the ruleset options given reach the plan.
+    #[test]
+    fn the_komi_is_bounded_and_the_ruleset_options_kept() {
+        let komi = |k: &str| {
+            from_args(&rule_args(&["--komi", k]))
+                .err()
+                .map(|e| e.to_string())
+        };
+        assert_eq!(komi("10000"), None);
+        assert_eq!(komi("-10000"), None);
+        for k in ["10000.5", "-10000.5", "NaN", "inf"] {
+            assert_eq!(
+                komi(k),
+                Some(format!(
+                    "--komi {} is not a usable komi",
+                    k.parse::<f64>().unwrap()
+                ))
+            );
+        }
+        let plan = from_args(&rule_args(&["--suicide", "allowed"])).unwrap();
+        assert_eq!(plan.options.chinese.suicide, chinese::SuicideRule::Allowed);
+    }
 }
