@@ -283,7 +283,7 @@ fn unsafe_char(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{file, fixture, plan};
+    use crate::testing::{OPEN_7X7, file, fixture, plan, plan_with};
 
     #[test]
     fn a_rule_head_ends_at_the_first_separator() {
@@ -409,9 +409,8 @@ c.sgf — game 1: 3x3, 6 moves
     /// whose dead stones were estimated says what they rest on instead, with no hint.
     #[test]
     fn undecided_points_are_said_with_what_to_do_about_them() {
-        let mut pauli = plan("pauli");
-        pauli.dead = analysis::DeadSource::Proved;
-        let game = "(;GM[1]FF[4]SZ[7]KM[0.5];B[cc];W[ee];B[dd];W[];B[])";
+        let mut pauli = plan_with("pauli", analysis::DeadSource::Proved);
+        let game = OPEN_7X7;
         let with_result = game.replace("KM[0.5]", "KM[0.5]RE[W+0.5]");
         assert_eq!(
             table(&[
@@ -455,8 +454,10 @@ n.sgf — game 1: 7x7, 5 moves, komi 0.5
     /// A ruleset that could make no count shows dashes and says why under the table.
     #[test]
     fn a_count_that_could_not_be_made_says_why() {
-        let mut plan = plan("chinese,tt");
-        plan.dead = analysis::DeadSource::Points(vec!["A1".to_owned()]);
+        let plan = plan_with(
+            "chinese,tt",
+            analysis::DeadSource::Points(vec!["A1".to_owned()]),
+        );
         let game = b"(;GM[1]FF[4]SZ[5]KM[0.5]RE[W+0.5];B[cc];W[];B[])";
         assert_eq!(
             table(&[file("d.sgf", game, &plan)]),

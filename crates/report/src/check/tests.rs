@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::json::{ErrorReport, FileReport, GameEntry};
-use crate::testing::{file, fixture, plan};
+use crate::testing::{OPEN_7X7, file, fixture, plan, plan_with};
 use rules_core::{AssessmentSource, DeadBasis};
 use serde_json::json;
 
@@ -197,9 +197,8 @@ fn a_forbidden_move_and_a_difference_are_problem_lines() {
 /// leaves some; a count that leaves none is not undecided.
 #[test]
 fn undecided_points_are_counted_only_when_a_count_leaves_some() {
-    let mut pauli = plan("pauli");
-    pauli.dead = analysis::DeadSource::Proved;
-    let open = "(;GM[1]FF[4]SZ[7]KM[0.5]RE[W+0.5];B[cc];W[ee];B[dd];W[];B[])";
+    let pauli = plan_with("pauli", analysis::DeadSource::Proved);
+    let open = OPEN_7X7.replace("KM[0.5]", "KM[0.5]RE[W+0.5]");
     let settled = CENTRE.replace("KM[0.5]", "KM[0.5]RE[B+7.5]");
     let mut c = Counts::default();
     let files = [
@@ -222,8 +221,10 @@ fn undecided_points_are_counted_only_when_a_count_leaves_some() {
 /// comparison with the record is not comparable.
 #[test]
 fn a_count_that_could_not_be_made_is_not_counted_and_says_why() {
-    let mut plan = plan("chinese");
-    plan.dead = analysis::DeadSource::Points(vec!["A1".to_owned()]);
+    let plan = plan_with(
+        "chinese",
+        analysis::DeadSource::Points(vec!["A1".to_owned()]),
+    );
     let game = b"(;GM[1]FF[4]SZ[5]KM[0.5]RE[W+0.5];B[cc];W[];B[])";
     let mut c = Counts::default();
     assert_eq!(
@@ -241,8 +242,7 @@ fn a_count_that_could_not_be_made_is_not_counted_and_says_why() {
 /// counted apart too; one they do not explain is not.
 #[test]
 fn a_difference_with_a_likely_cause_is_counted_apart() {
-    let mut plan = plan("chinese");
-    plan.dead = analysis::DeadSource::Markup;
+    let plan = plan_with("chinese", analysis::DeadSource::Markup);
     let handicap = fixture("chinese/handicap_compensation_named_in_the_check.sgf");
     let unexplained = CENTRE.replace("KM[0.5]", "KM[0.5]RE[B+9]");
     let mut c = Counts::default();

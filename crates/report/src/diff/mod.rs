@@ -433,8 +433,8 @@ fn write_pair(out: &mut dyn Write, c: &PairDiff, rulesets: &[DiffRuleset]) -> io
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::fixture;
-    use analysis::{DeadSource, Plan};
+    use crate::testing::{OPEN_7X7, fixture, plan_with};
+    use analysis::DeadSource;
     use rules_core::compare::CauseKind;
 
     fn cause(kind: CauseKind, points: usize, effect: f64) -> Cause {
@@ -493,17 +493,11 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
-    fn plan(rules: &str, dead: DeadSource) -> Plan {
-        let mut plan = crate::testing::plan(rules);
-        plan.dead = dead;
-        plan
-    }
-
     /// Files and games in order with a blank line between them, their errors, a game every
     /// ruleset agrees on in one line, and a disagreement explained cause by cause.
     #[test]
     fn files_games_and_their_errors_are_said_in_order() {
-        let p = plan("chinese,tt", DeadSource::Markup);
+        let p = plan_with("chinese,tt", DeadSource::Markup);
         let dead = fixture("diff/dead_stones_tromp_taylor.sgf");
         let files = [
             diff_file("d.sgf", dead.as_bytes(), &p),
@@ -540,7 +534,7 @@ c.sgf game 2: error: line 1, column 40: GM[2] is not a game of Go (GM[1])
     /// saying so; a game not over says it beside its count.
     #[test]
     fn undecided_points_are_compared_as_they_stand_and_said() {
-        let p = plan("pauli,tt", DeadSource::Proved);
+        let p = plan_with("pauli,tt", DeadSource::Proved);
         let games = b"(;GM[1]FF[4]SZ[7]KM[0.5];B[cc];W[ee];B[dd];W[];B[])\
                       (;GM[1]SZ[5]KM[0.5];B[cc];W[dd])";
         assert_eq!(
@@ -567,7 +561,7 @@ u.sgf — game 2: 5x5, 2 moves
     /// A ruleset that made no count: why, and no claim that every ruleset agrees.
     #[test]
     fn a_count_not_made_is_no_agreement_of_counts() {
-        let p = plan("chinese,tt", DeadSource::Points(vec!["A1".to_owned()]));
+        let p = plan_with("chinese,tt", DeadSource::Points(vec!["A1".to_owned()]));
         let game = b"(;GM[1]FF[4]SZ[5]KM[0.5]RE[W+0.5];B[cc];W[];B[])";
         assert_eq!(
             text(&[diff_file("n.sgf", game, &p)]),
@@ -583,7 +577,7 @@ u.sgf — game 2: 5x5, 2 moves
     /// whose result differs is explained without that head.
     #[test]
     fn the_same_result_counted_differently_is_explained() {
-        let p = plan("chinese,tt,logical", DeadSource::None);
+        let p = plan_with("chinese,tt,logical", DeadSource::None);
         let game = fixture("diff/shared_dame_chinese_vs_pauli.sgf");
         assert_eq!(
             text(&[diff_file("k.sgf", game.as_bytes(), &p)]),
@@ -608,7 +602,7 @@ chinese vs logical:
     /// forbidden move is compared at another position, which is said.
     #[test]
     fn a_stopped_replay_is_compared_at_another_position() {
-        let p = plan("tt,chinese,pauli", DeadSource::None);
+        let p = plan_with("tt,chinese,pauli", DeadSource::None);
         let games = fixture("diff/superko_suicide_split.sgf");
         let said = text(&[diff_file("s.sgf", games.as_bytes(), &p)]);
         for line in [
@@ -631,7 +625,7 @@ chinese vs logical:
     /// Where one ruleset's end rule ended the game and the other's did not, each ending is said.
     #[test]
     fn an_ending_that_differs_is_said() {
-        let p = plan("chinese,pauli", DeadSource::Default);
+        let p = plan_with("chinese,pauli", DeadSource::Default);
         let game = fixture("pauli/two-passes-not-over.sgf");
         let said = text(&[diff_file("p.sgf", game.as_bytes(), &p)]);
         assert!(
@@ -647,8 +641,8 @@ chinese vs logical:
     /// In JSON, a ruleset's undecided points are written only when there are some.
     #[test]
     fn the_json_writes_undecided_points_only_when_there_are_some() {
-        let p = plan("pauli,tt", DeadSource::Proved);
-        let game = b"(;GM[1]FF[4]SZ[7]KM[0.5];B[cc];W[ee];B[dd];W[];B[])";
+        let p = plan_with("pauli,tt", DeadSource::Proved);
+        let game = OPEN_7X7.as_bytes();
         let doc =
             serde_json::to_value(DiffOutput::new(vec![diff_file("u.sgf", game, &p)])).unwrap();
         let rulesets = &doc["files"][0]["games"][0]["rulesets"];
@@ -661,8 +655,8 @@ chinese vs logical:
     /// When both counts of a pair rest on undecided points, both are named, in order.
     #[test]
     fn both_unsettled_counts_are_named_in_order() {
-        let p = plan("pauli,chinese", DeadSource::Proved);
-        let game = b"(;GM[1]FF[4]SZ[7]KM[0.5];B[cc];W[ee];B[dd];W[];B[])";
+        let p = plan_with("pauli,chinese", DeadSource::Proved);
+        let game = OPEN_7X7.as_bytes();
         let said = text(&[diff_file("u.sgf", game, &p)]);
         assert!(
             said.contains("  (compared as they stand: undecided points under pauli (49 point(s)) and chinese ("),
